@@ -1,0 +1,67 @@
+// Starts a throwaway PostgreSQL server on 127.0.0.1 for the test run, from the Debian packages'
+// binaries. PostgreSQL refuses to run as root, so as root the server runs as the `postgres` user.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function findBinDir() {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
+  for (const v of versions) {
+    const dir = join(root, v, 'bin');
+    if (existsSync(join(dir, 'initdb'))) return dir;
+  }
+  return null;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** @returns {Promise<{url: string, stop: () => Promise<void>} | null>} */
+export async function startPostgres() {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: async () => {} };
+  const bin = findBinDir();
+  if (!bin) {
+    if (process.env.CI) throw new Error('PostgreSQL binaries not found (install the postgresql package)');
+    console.warn('# PostgreSQL not installed: storage tests run on PGlite only');
+    return null;
+  }
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd, args) => {
+    const full = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]] : [join(bin, cmd), args];
+    const r = spawnSync(full[0], full[1], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'wallet-api-pg-'));
+  chmodSync(dir, 0o777);
+  const data = join(dir, 'data');
+  if (asRoot) execFileSync('chown', ['postgres', dir]);
+  const port = await freePort();
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync']);
+  run('pg_ctl', [
+    '-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '30',
+    '-o', `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
