@@ -1,0 +1,219 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../errors/app-error.ts';
+import type { Database } from '../store/database.ts';
+import type { InvalidationBus } from '../store/invalidation-bus.ts';
+import { type ApiKeyRecord, apiKeysRepository } from '../store/repositories/api-keys-repository.ts';
+import { usersRepository } from '../store/repositories/users-repository.ts';
+import type { Clock } from '../support/clock.ts';
+import { newId } from '../support/ids.ts';
+
+export const API_KEY_PATTERN = /^wak_([A-Za-z0-9]{4})_[A-Za-z0-9]{32}$/;
+export const MAX_ACTIVE_KEYS = 10;
+export const EXPIRING_SOON_MS = 7 * 24 * 3600 * 1000;
+
+const DAY = 24 * 3600 * 1000;
+export const KEY_EXPIRIES = {
+  never: null,
+  '7d': 7 * DAY,
+  '30d': 30 * DAY,
+  '90d': 90 * DAY,
+  '180d': 180 * DAY,
+  '1y': 365 * DAY,
+};
+export type KeyExpiry = keyof typeof KEY_EXPIRIES;
+
+export type KeyStatus = 'Active' | 'Expiring soon' | 'Expired' | 'Revoked';
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  /** Masked form for display: wak_ABCD_… */
+  maskedKey: string;
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  status: KeyStatus;
+}
+
+export interface Principal {
+  userId: string;
+  keyId: string;
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** crypto.randomInt draws without modulo bias. */
+function randomString(length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALPHABET[randomInt(ALPHABET.length)];
+  return out;
+}
+
+export function keyStatus(key: Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt'>, now: Date): KeyStatus {
+  if (key.revokedAt) return 'Revoked';
+  if (key.expiresAt && key.expiresAt.getTime() <= now.getTime()) return 'Expired';
+  if (key.expiresAt && key.expiresAt.getTime() - now.getTime() <= EXPIRING_SOON_MS) return 'Expiring soon';
+  return 'Active';
+}
+
+interface CachedKey {
+  keyId: string;
+  userId: string;
+  expiresAt: Date | null;
+  revoked: boolean;
+}
+
+const CACHE_LIMIT = 50_000;
+
+/**
+ * API keys: creation (shown once), listing with status labels, revocation, and authentication of
+ * every request. Authentication is served from memory after the first lookup of a key; revocations
+ * reach every instance through the invalidation bus, and last-used times are written in batches.
+ */
+export function apiKeysService(deps: { db: Database; secret: Buffer; clock: Clock; bus: InvalidationBus }) {
+  const { db, secret, clock, bus } = deps;
+  const repo = apiKeysRepository(db);
+  const hash = (key: string) => createHmac('sha256', secret).update(key).digest();
+
+  const byHash = new Map<string, CachedKey>();
+  // Keys nobody has: a random key cannot later become valid, since new keys are fresh random values.
+  const unknown = new Set<string>();
+  let epoch = 0;
+  const lastUsed = new Map<string, Date>();
+
+  const forget = () => {
+    byHash.clear();
+    epoch++;
+  };
+  bus.subscribe((event) => {
+    if (event.kind !== 'api-key') return;
+    epoch++;
+    for (const [h, k] of byHash) if (k.keyId === event.id) byHash.delete(h);
+  }, forget);
+
+  const toView = (k: ApiKeyRecord, now: Date): ApiKeyView => ({
+    id: k.id,
+    name: k.name,
+    maskedKey: `wak_${k.prefix}_…`,
+    createdAt: k.createdAt.toISOString(),
+    expiresAt: k.expiresAt?.toISOString() ?? null,
+    revokedAt: k.revokedAt?.toISOString() ?? null,
+    lastUsedAt: (lastUsed.get(k.id) ?? k.lastUsedAt)?.toISOString() ?? null,
+    status: keyStatus(k, now),
+  });
+
+  return {
+    async create(
+      userId: string,
+      input: { name: string; expires?: KeyExpiry },
+    ): Promise<{ key: string; apiKey: ApiKeyView }> {
+      const name = input.name.trim();
+      if (name.length < 1 || name.length > 100)
+        throw new AppError('INVALID_INPUT', 'name: must be 1 to 100 characters');
+      const expires = input.expires ?? 'never';
+      if (!(expires in KEY_EXPIRIES))
+        throw new AppError(
+          'INVALID_INPUT',
+          `expires: must be one of ${Object.keys(KEY_EXPIRIES).join(', ')}`,
+        );
+      const now = clock.now();
+      const ttl = KEY_EXPIRIES[expires];
+      const prefix = randomString(4);
+      const key = `wak_${prefix}_${randomString(32)}`;
+      const record: ApiKeyRecord = {
+        id: newId('key'),
+        userId,
+        name,
+        prefix,
+        keyHash: hash(key),
+        createdAt: now,
+        expiresAt: ttl === null ? null : new Date(now.getTime() + ttl),
+        revokedAt: null,
+        lastUsedAt: null,
+      };
+      await db.transaction(async (tx) => {
+        // The user row lock makes the 10-active check hold under concurrent creations.
+        if (!(await usersRepository(tx).lock(userId))) throw new AppError('NOT_FOUND', 'user not found');
+        const keys = apiKeysRepository(tx);
+        if ((await keys.countActive(userId, now)) >= MAX_ACTIVE_KEYS)
+          throw new AppError(
+            'FORBIDDEN',
+            `This user already has ${MAX_ACTIVE_KEYS} active API keys, the maximum. Revoke one before creating another.`,
+          );
+        await keys.insert(record);
+      });
+      return { key, apiKey: toView(record, now) };
+    },
+
+    async list(userId: string): Promise<ApiKeyView[]> {
+      const now = clock.now();
+      return (await repo.listByUser(userId)).map((k) => toView(k, now));
+    },
+
+    /** Revokes a key of the user (any user when userId is null: operator). Permanent, immediate. */
+    async revoke(keyId: string, userId: string | null): Promise<ApiKeyView> {
+      const existing = await repo.findById(keyId);
+      if (!existing || (userId !== null && existing.userId !== userId))
+        throw new AppError('NOT_FOUND', `API key ${keyId} not found`);
+      const revoked = await repo.revoke(keyId, clock.now());
+      await bus.publish({ kind: 'api-key', id: keyId });
+      return toView(revoked ?? existing, clock.now());
+    },
+
+    /** Resolves the x-api-key header to its user, or throws 401. Records nothing on failure. */
+    async authenticate(header: string | undefined): Promise<Principal> {
+      if (header === undefined || header === '')
+        throw new AppError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
+      const match = API_KEY_PATTERN.exec(header);
+      if (!match) throw new AppError('UNAUTHORIZED', 'Invalid API key');
+      const h = hash(header);
+      const hex = h.toString('hex');
+      let cached = byHash.get(hex);
+      if (!cached) {
+        if (unknown.has(hex)) throw new AppError('UNAUTHORIZED', 'Invalid API key');
+        const before = epoch;
+        const candidates = await repo.findByPrefix(match[1]!);
+        const found = candidates.find((c) => c.keyHash.length === h.length && timingSafeEqual(c.keyHash, h));
+        if (!found) {
+          if (unknown.size >= CACHE_LIMIT) unknown.clear();
+          unknown.add(hex);
+          throw new AppError('UNAUTHORIZED', 'Invalid API key');
+        }
+        cached = {
+          keyId: found.id,
+          userId: found.userId,
+          expiresAt: found.expiresAt,
+          revoked: found.revokedAt !== null,
+        };
+        // Cache only if no invalidation arrived while we were reading: it may concern this key.
+        if (before === epoch) {
+          if (byHash.size >= CACHE_LIMIT) byHash.clear();
+          byHash.set(hex, cached);
+        }
+      }
+      if (cached.revoked) throw new AppError('UNAUTHORIZED', 'Invalid API key');
+      const now = clock.now();
+      if (cached.expiresAt && cached.expiresAt.getTime() <= now.getTime())
+        throw new AppError('UNAUTHORIZED', 'Expired API key');
+      lastUsed.set(cached.keyId, now);
+      return { userId: cached.userId, keyId: cached.keyId };
+    },
+
+    /** Writes the last-used times gathered since the previous flush (one statement). */
+    async flushLastUsed(): Promise<void> {
+      if (lastUsed.size === 0) return;
+      const entries = [...lastUsed].map(([id, at]) => ({ id, at }));
+      lastUsed.clear();
+      try {
+        await repo.recordLastUsed(entries);
+      } catch (err) {
+        // Keep them for the next flush unless a newer use replaced them meanwhile.
+        for (const e of entries) if (!lastUsed.has(e.id)) lastUsed.set(e.id, e.at);
+        throw err;
+      }
+    },
+  };
+}
+
+export type ApiKeysService = ReturnType<typeof apiKeysService>;

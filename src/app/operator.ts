@@ -1,0 +1,56 @@
+import type { ChainType } from '../store/repositories/wallets-repository.ts';
+import type { ApiKeyView, KeyExpiry } from './api-keys.ts';
+import type { Services } from './services.ts';
+import type { UserView } from './users.ts';
+import { toUserView } from './users.ts';
+import type { WalletView } from './wallets.ts';
+
+/**
+ * What the operator CLI can do. Served in process (no server running, or PostgreSQL) or through a
+ * running server's loopback admin endpoint (embedded PGlite is single-process).
+ */
+export interface Operator {
+  createUser(input: { email: string; password?: string }): Promise<UserView>;
+  setPassword(input: { email: string; password: string }): Promise<UserView>;
+  createWallet(input: {
+    email: string;
+    chainType: ChainType;
+    makeDefault: boolean;
+    automation: boolean;
+  }): Promise<WalletView>;
+  setAutomation(input: { address: string; enabled: boolean }): Promise<WalletView>;
+  createKey(input: {
+    email: string;
+    name: string;
+    expires: KeyExpiry;
+  }): Promise<{ key: string; apiKey: ApiKeyView }>;
+  listKeys(input: { email: string }): Promise<ApiKeyView[]>;
+  revokeKey(input: { id: string }): Promise<ApiKeyView>;
+}
+
+export function localOperator(services: Services): Operator {
+  return {
+    createUser: (input) => services.users.create(input),
+    setPassword: (input) => services.users.setPassword(input.email, input.password),
+    async createWallet(input) {
+      const user = await services.users.require(input.email);
+      return services.wallets.create(user.id, {
+        chainType: input.chainType,
+        makeDefault: input.makeDefault,
+        automation: input.automation,
+      });
+    },
+    setAutomation: (input) => services.wallets.setAutomation(input.address, input.enabled, null),
+    async createKey(input) {
+      const user = await services.users.require(input.email);
+      return services.apiKeys.create(user.id, { name: input.name, expires: input.expires });
+    },
+    async listKeys(input) {
+      const user = await services.users.require(input.email);
+      return services.apiKeys.list(user.id);
+    },
+    revokeKey: (input) => services.apiKeys.revoke(input.id, null),
+  };
+}
+
+export { toUserView };

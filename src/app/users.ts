@@ -1,0 +1,73 @@
+import { AppError } from '../errors/app-error.ts';
+import type { Database } from '../store/database.ts';
+import { isUniqueViolation } from '../store/repositories/rows.ts';
+import { type UserRecord, usersRepository } from '../store/repositories/users-repository.ts';
+import type { Clock } from '../support/clock.ts';
+import { newId } from '../support/ids.ts';
+import { hashPassword } from './passwords.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 12;
+
+export interface UserView {
+  id: string;
+  email: string;
+  createdAt: string;
+  hasPassword: boolean;
+}
+
+export const toUserView = (u: UserRecord): UserView => ({
+  id: u.id,
+  email: u.email,
+  createdAt: u.createdAt.toISOString(),
+  hasPassword: u.passwordHash !== null,
+});
+
+function checkPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new AppError('INVALID_INPUT', `password: must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (password.length > 1024)
+    throw new AppError('INVALID_INPUT', 'password: must be at most 1024 characters');
+}
+
+export function usersService(deps: { db: Database; clock: Clock }) {
+  const repo = usersRepository(deps.db);
+  return {
+    async create(input: { email: string; password?: string }): Promise<UserView> {
+      const email = input.email.trim();
+      if (!EMAIL.test(email) || email.length > 254)
+        throw new AppError('INVALID_INPUT', `email: "${email}" is not an email address`);
+      if (input.password !== undefined) checkPassword(input.password);
+      const user: UserRecord = {
+        id: newId('usr'),
+        email,
+        passwordHash: input.password === undefined ? null : await hashPassword(input.password),
+        createdAt: deps.clock.now(),
+      };
+      try {
+        await repo.insert(user);
+      } catch (err) {
+        if (isUniqueViolation(err))
+          throw new AppError('INVALID_INPUT', `email: a user with email ${email} already exists`);
+        throw err;
+      }
+      return toUserView(user);
+    },
+    async setPassword(email: string, password: string): Promise<UserView> {
+      checkPassword(password);
+      const user = await this.require(email);
+      await repo.setPasswordHash(user.id, await hashPassword(password));
+      return { ...toUserView(user), hasPassword: true };
+    },
+    async require(email: string): Promise<UserRecord> {
+      const user = await repo.findByEmail(email.trim());
+      if (!user) throw new AppError('NOT_FOUND', `No user with email ${email.trim()}`);
+      return user;
+    },
+    findByEmail: (email: string) => repo.findByEmail(email.trim()),
+    findById: (id: string) => repo.findById(id),
+    count: () => repo.count(),
+  };
+}
+
+export type UsersService = ReturnType<typeof usersService>;

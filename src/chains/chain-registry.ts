@@ -1,0 +1,139 @@
+import type { ChainOverride } from '../config/config.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { ChainType } from '../store/repositories/wallets-repository.ts';
+
+export interface Chain {
+  slug: string;
+  chainType: ChainType;
+  /** EVM chain id; Solana sentinel: 0 mainnet, -1 localnet, -2 testnet, -3 devnet. */
+  chainId: number;
+  name: string;
+  nativeSymbol: string;
+  nativeDecimals: number;
+  rpcUrl: string | null;
+  /** Transaction link template with {hash}, or null when the chain has no explorer. */
+  explorerTxUrl: string | null;
+  /** Swaps through an aggregator are offered here (mainnets; the local networks' own aggregator). */
+  trading: boolean;
+  enabled: boolean;
+}
+
+type Definition = Omit<Chain, 'enabled'>;
+
+const evm = (
+  slug: string,
+  chainId: number,
+  name: string,
+  rpcUrl: string | null,
+  explorer: string | null,
+  trading: boolean,
+  nativeSymbol = 'ETH',
+): Definition => ({
+  slug,
+  chainType: 'ethereum',
+  chainId,
+  name,
+  nativeSymbol,
+  nativeDecimals: 18,
+  rpcUrl,
+  explorerTxUrl: explorer ? `${explorer}/tx/{hash}` : null,
+  trading,
+});
+
+const solana = (
+  slug: string,
+  chainId: number,
+  name: string,
+  rpcUrl: string | null,
+  cluster: string | null,
+): Definition => ({
+  slug,
+  chainType: 'solana',
+  chainId,
+  name,
+  nativeSymbol: 'SOL',
+  nativeDecimals: 9,
+  rpcUrl,
+  explorerTxUrl:
+    cluster === null ? null : `https://explorer.solana.com/tx/{hash}${cluster ? `?cluster=${cluster}` : ''}`,
+  trading: chainId === 0,
+});
+
+/** The built-in chains (DESIGN A11); public RPC endpoints by default, each overridable. */
+export const BUILT_IN_CHAINS: readonly Definition[] = [
+  evm('base', 8453, 'Base', 'https://mainnet.base.org', 'https://basescan.org', true),
+  evm(
+    'base-sepolia',
+    84532,
+    'Base Sepolia',
+    'https://sepolia.base.org',
+    'https://sepolia.basescan.org',
+    false,
+  ),
+  evm('ethereum', 1, 'Ethereum', 'https://ethereum-rpc.publicnode.com', 'https://etherscan.io', true),
+  evm(
+    'sepolia',
+    11155111,
+    'Sepolia',
+    'https://ethereum-sepolia-rpc.publicnode.com',
+    'https://sepolia.etherscan.io',
+    false,
+  ),
+  evm('arbitrum', 42161, 'Arbitrum One', 'https://arb1.arbitrum.io/rpc', 'https://arbiscan.io', true),
+  evm('optimism', 10, 'OP Mainnet', 'https://mainnet.optimism.io', 'https://optimistic.etherscan.io', true),
+  evm('polygon', 137, 'Polygon', 'https://polygon-rpc.com', 'https://polygonscan.com', true, 'POL'),
+  solana('solana', 0, 'Solana', 'https://api.mainnet-beta.solana.com', ''),
+  solana('solana-testnet', -2, 'Solana Testnet', 'https://api.testnet.solana.com', 'testnet'),
+  solana('solana-devnet', -3, 'Solana Devnet', 'https://api.devnet.solana.com', 'devnet'),
+  // The development network (B4): RPC URLs are filled in when it starts; no public explorer.
+  evm('evm-localnet', 31337, 'EVM Localnet (development network)', null, null, false),
+  solana('solana-localnet', -1, 'Solana Localnet (development network)', null, null),
+];
+
+export interface ChainRegistry {
+  list(): Chain[];
+  /** The enabled chain with this slug, or 400 CHAIN_UNKNOWN. */
+  get(slug: string): Chain;
+  /** A transaction's explorer link, or null. */
+  explorerUrl(chain: Chain, hash: string | null): string | null;
+}
+
+export function createChainRegistry(
+  overrides: Readonly<Record<string, ChainOverride>>,
+  extra: Partial<Record<string, Partial<Definition>>> = {},
+): ChainRegistry {
+  const chains = new Map<string, Chain>();
+  for (const def of BUILT_IN_CHAINS) {
+    const o = overrides[def.slug] ?? {};
+    const explorer = o.explorerUrl
+      ? o.explorerUrl.includes('{hash}')
+        ? o.explorerUrl
+        : `${o.explorerUrl}/tx/{hash}`
+      : def.explorerTxUrl;
+    chains.set(def.slug, {
+      ...def,
+      ...extra[def.slug],
+      ...(o.rpcUrl ? { rpcUrl: o.rpcUrl } : {}),
+      explorerTxUrl: explorer,
+      enabled: o.enabled ?? true,
+    });
+  }
+  const unknownSlugs = Object.keys(overrides).filter((s) => !chains.has(s));
+  if (unknownSlugs.length > 0) throw new Error(`Unknown chain in configuration: ${unknownSlugs.join(', ')}`);
+
+  return {
+    list: () => [...chains.values()].filter((c) => c.enabled),
+    get(slug) {
+      const chain = chains.get(slug);
+      if (!chain?.enabled)
+        throw new AppError('CHAIN_UNKNOWN', `Unknown or unsupported chain "${slug}"`, {
+          details: [{ path: 'chain', message: 'unknown or unsupported chain' }],
+        });
+      return chain;
+    },
+    explorerUrl(chain, hash) {
+      if (!hash || !chain.explorerTxUrl) return null;
+      return chain.explorerTxUrl.replace('{hash}', encodeURIComponent(hash));
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { ApiKeyView } from '../app/api-keys.ts';
+
+export function printResult(json: boolean, value: unknown, text: string): void {
+  console.log(json ? JSON.stringify(value, null, 2) : text);
+}
+
+export function printKey(json: boolean, created: { key: string; apiKey: ApiKeyView }): void {
+  if (json) {
+    console.log(JSON.stringify(created, null, 2));
+    return;
+  }
+  const k = created.apiKey;
+  console.log(`Created API key ${k.id} (${k.name}), expires ${k.expiresAt ?? 'never'}`);
+  console.log('');
+  console.log(`  ${created.key}`);
+  console.log('');
+  console.log('Copy it now: it is shown only once and cannot be recovered.');
+}
+
+export function printKeys(json: boolean, keys: ApiKeyView[]): void {
+  if (json) {
+    console.log(JSON.stringify(keys, null, 2));
+    return;
+  }
+  if (keys.length === 0) {
+    console.log('No API keys');
+    return;
+  }
+  const rows = keys.map((k) => [
+    k.id,
+    k.name,
+    k.maskedKey,
+    k.status,
+    k.expiresAt ?? 'never',
+    k.lastUsedAt ?? '-',
+  ]);
+  const header = ['ID', 'NAME', 'KEY', 'STATUS', 'EXPIRES', 'LAST USED'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  for (const r of [header, ...rows]) console.log(r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
+}

@@ -1,0 +1,190 @@
+import { Command, Option } from 'commander';
+import type { KeyExpiry } from '../app/api-keys.ts';
+import { KEY_EXPIRIES } from '../app/api-keys.ts';
+import { ConfigError, loadConfig, loadDotEnv } from '../config/config.ts';
+import { isAppError } from '../errors/app-error.ts';
+import { lockDataDir } from '../store/data-dir-lock.ts';
+import { migrate } from '../store/migrate.ts';
+import { openDatabase } from '../store/open-database.ts';
+import { registerDevnetCommands } from './devnet-commands.ts';
+import { connectOperator } from './operator-connection.ts';
+import { printKey, printKeys, printResult } from './output.ts';
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}
+
+function config() {
+  loadDotEnv();
+  return loadConfig();
+}
+
+const program = new Command('wallet-api')
+  .description('Operator commands of the Wallet Automation API')
+  .option('--json', 'print JSON')
+  .showHelpAfterError();
+
+const json = () => Boolean(program.opts().json);
+
+/** Runs one operator action and prints its result. */
+async function withOperator<T>(
+  action: (op: Awaited<ReturnType<typeof connectOperator>>['operator']) => Promise<T>,
+  print: (result: T) => void,
+): Promise<void> {
+  const connection = await connectOperator(config());
+  try {
+    print(await action(connection.operator));
+  } finally {
+    await connection.close();
+  }
+}
+
+const users = program.command('users').description('Manage users');
+users
+  .command('create')
+  .description('Create a user')
+  .requiredOption('--email <email>', 'email address')
+  .option('--password-stdin', 'read a dashboard password from standard input')
+  .action(async (opts: { email: string; passwordStdin?: boolean }) => {
+    const password = opts.passwordStdin ? await readStdin() : undefined;
+    await withOperator(
+      (op) => op.createUser({ email: opts.email, ...(password !== undefined ? { password } : {}) }),
+      (user) => printResult(json(), user, `Created user ${user.email} (${user.id})`),
+    );
+  });
+users
+  .command('set-password')
+  .description('Set a user’s dashboard password, read from standard input')
+  .requiredOption('--email <email>', 'email address')
+  .action(async (opts: { email: string }) => {
+    const password = await readStdin();
+    await withOperator(
+      (op) => op.setPassword({ email: opts.email, password }),
+      (user) => printResult(json(), user, `Password set for ${user.email}`),
+    );
+  });
+
+const wallets = program.command('wallets').description('Manage wallets');
+wallets
+  .command('create')
+  .description('Create a wallet with the local signer')
+  .requiredOption('--user <email>', 'owner email')
+  .addOption(
+    new Option('--chain-type <type>', 'chain type').choices(['ethereum', 'solana']).makeOptionMandatory(),
+  )
+  .option('--no-default', 'do not make it the default wallet (the first of a type always is)')
+  .option('--no-automation', 'create it with automation off')
+  .action(
+    async (opts: {
+      user: string;
+      chainType: 'ethereum' | 'solana';
+      default: boolean;
+      automation: boolean;
+    }) => {
+      await withOperator(
+        (op) =>
+          op.createWallet({
+            email: opts.user,
+            chainType: opts.chainType,
+            makeDefault: opts.default,
+            automation: opts.automation,
+          }),
+        (w) =>
+          printResult(
+            json(),
+            w,
+            `Created ${w.chainType} wallet ${w.address}${w.isDefault ? ' (default)' : ''}, automation ${w.automationEnabled ? 'on' : 'off'}`,
+          ),
+      );
+    },
+  );
+wallets
+  .command('automation')
+  .description('Turn automation (server-side signing) on or off for a wallet')
+  .requiredOption('--address <address>', 'wallet address')
+  .option('--on', 'enable')
+  .option('--off', 'disable')
+  .action(async (opts: { address: string; on?: boolean; off?: boolean }) => {
+    if (Boolean(opts.on) === Boolean(opts.off)) program.error('error: give exactly one of --on or --off');
+    await withOperator(
+      (op) => op.setAutomation({ address: opts.address, enabled: Boolean(opts.on) }),
+      (w) => printResult(json(), w, `Automation ${w.automationEnabled ? 'on' : 'off'} for ${w.address}`),
+    );
+  });
+
+const keys = program.command('keys').description('Manage API keys');
+keys
+  .command('create')
+  .description('Create an API key (printed once)')
+  .requiredOption('--user <email>', 'owner email')
+  .requiredOption('--name <name>', 'descriptive name')
+  .addOption(new Option('--expires <expiry>', 'expiry').choices(Object.keys(KEY_EXPIRIES)).default('never'))
+  .action(async (opts: { user: string; name: string; expires: KeyExpiry }) => {
+    await withOperator(
+      (op) => op.createKey({ email: opts.user, name: opts.name, expires: opts.expires }),
+      (created) => printKey(json(), created),
+    );
+  });
+keys
+  .command('list')
+  .description('List a user’s API keys, revoked and expired ones included')
+  .requiredOption('--user <email>', 'owner email')
+  .action(async (opts: { user: string }) => {
+    await withOperator(
+      (op) => op.listKeys({ email: opts.user }),
+      (list) => printKeys(json(), list),
+    );
+  });
+keys
+  .command('revoke')
+  .description('Revoke an API key, permanently and at once')
+  .argument('<id>', 'key id (key_…)')
+  .action(async (id: string) => {
+    await withOperator(
+      (op) => op.revokeKey({ id }),
+      (k) => printResult(json(), k, `Revoked ${k.id} (${k.name})`),
+    );
+  });
+
+program
+  .command('migrate')
+  .description('Apply pending database migrations')
+  .action(async () => {
+    const cfg = config();
+    const lock = cfg.DATABASE_URL ? null : lockDataDir(cfg.DATA_DIR, 'wallet-api migrate');
+    try {
+      const db = await openDatabase(cfg);
+      try {
+        const { applied } = await migrate(db);
+        printResult(
+          json(),
+          { applied },
+          applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date',
+        );
+      } finally {
+        await db.close();
+      }
+    } finally {
+      lock?.release();
+    }
+  });
+
+registerDevnetCommands(program, () => config().DATA_DIR);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof ConfigError) {
+    for (const p of err.problems) console.error(`config: ${p}`);
+  } else if (isAppError(err)) {
+    if (json()) console.error(JSON.stringify({ error: err.message, code: err.code }));
+    else console.error(`error: ${err.message}`);
+  } else {
+    console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  process.exitCode = 1;
+}

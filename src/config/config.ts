@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CHAIN_SETTING_PREFIXES, SETTINGS, SettingError, type SettingName } from './settings.ts';
+
+type SettingValue<K extends SettingName> = ReturnType<(typeof SETTINGS)[K]['parse']>;
+type DefaultOf<K extends SettingName> = (typeof SETTINGS)[K]['default'];
+
+export type Settings = {
+  readonly [K in SettingName]: DefaultOf<K> extends undefined ? SettingValue<K> | undefined : SettingValue<K>;
+};
+
+export interface ChainOverride {
+  rpcUrl?: string;
+  explorerUrl?: string;
+  enabled?: boolean;
+}
+
+export interface Config extends Settings {
+  readonly DATA_DIR: string;
+  /** PUBLIC_URL, or http://HOST:PORT when not set. */
+  readonly publicUrl: string;
+  readonly chainOverrides: Readonly<Record<string, ChainOverride>>;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
+/**
+ * Parses and validates the configuration once. Collects every problem so start-up can print one
+ * clear line per bad or missing setting. Nothing else in the service reads process.env.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const out: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(SETTINGS) as [SettingName, (typeof SETTINGS)[SettingName]][]) {
+    const raw = env[name];
+    if (raw === undefined || raw === '') {
+      out[name] = spec.default;
+      continue;
+    }
+    try {
+      out[name] = spec.parse(raw);
+    } catch (err) {
+      problems.push(`${name}: ${err instanceof SettingError ? err.message : String(err)}`);
+    }
+  }
+
+  const chainOverrides: Record<string, ChainOverride> = {};
+  for (const [name, raw] of Object.entries(env)) {
+    for (const [prefix, parse] of Object.entries(CHAIN_SETTING_PREFIXES)) {
+      if (!name.startsWith(prefix) || raw === undefined || raw === '') continue;
+      const slug = name.slice(prefix.length).toLowerCase().replaceAll('_', '-');
+      try {
+        const value = parse(raw);
+        const entry = chainOverrides[slug] ?? {};
+        chainOverrides[slug] = entry;
+        if (prefix === 'RPC_URL_') entry.rpcUrl = value as string;
+        else if (prefix === 'EXPLORER_URL_') entry.explorerUrl = value as string;
+        else entry.enabled = value as boolean;
+      } catch (err) {
+        problems.push(`${name}: ${err instanceof SettingError ? err.message : String(err)}`);
+      }
+    }
+  }
+
+  if (out.WALLET_API_MODE === 'production') {
+    if (!out.MASTER_KEY) problems.push('MASTER_KEY: required in production mode (32 bytes, hex or base64)');
+    if (!out.API_KEY_SECRET)
+      problems.push('API_KEY_SECRET: required in production mode (32 bytes, hex or base64)');
+    if (!out.DATABASE_URL) problems.push('DATABASE_URL: required in production mode (PostgreSQL)');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const settings = out as unknown as Settings;
+  const hostForUrl = settings.HOST === '0.0.0.0' || settings.HOST === '::' ? '127.0.0.1' : settings.HOST;
+  return Object.freeze({
+    ...settings,
+    DATA_DIR: resolve(settings.DATA_DIR),
+    publicUrl: settings.PUBLIC_URL ?? `http://${hostForUrl}:${settings.PORT}`,
+    chainOverrides: Object.freeze(chainOverrides),
+  });
+}
+
+/** Loads `.env` from the working directory into process.env, if present (real variables win). */
+export function loadDotEnv(path = '.env'): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}

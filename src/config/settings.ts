@@ -1,0 +1,95 @@
+/**
+ * Every setting the service reads from the environment, with its parser and default.
+ * `.env.example` documents each of them (a test checks the two agree).
+ */
+
+export type Parser<T> = (raw: string) => T;
+
+export class SettingError extends Error {}
+
+const int =
+  (min: number, max: number): Parser<number> =>
+  (raw) => {
+    if (!/^\d+$/.test(raw)) throw new SettingError(`must be an integer, got "${raw}"`);
+    const n = Number(raw);
+    if (n < min || n > max) throw new SettingError(`must be between ${min} and ${max}, got ${n}`);
+    return n;
+  };
+
+const oneOf =
+  <T extends string>(...values: T[]): Parser<T> =>
+  (raw) => {
+    if (!(values as string[]).includes(raw))
+      throw new SettingError(`must be one of ${values.join(', ')}, got "${raw}"`);
+    return raw as T;
+  };
+
+const bool: Parser<boolean> = (raw) => {
+  const v = raw.toLowerCase();
+  if (['1', 'true', 'on', 'yes'].includes(v)) return true;
+  if (['0', 'false', 'off', 'no'].includes(v)) return false;
+  throw new SettingError(`must be on/off (true/false), got "${raw}"`);
+};
+
+const url =
+  (...protocols: string[]): Parser<string> =>
+  (raw) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      throw new SettingError('must be a URL');
+    }
+    if (!protocols.includes(parsed.protocol))
+      throw new SettingError(`must use ${protocols.map((p) => p.replace(':', '')).join(' or ')}`);
+    return raw.replace(/\/+$/, '');
+  };
+
+/** A 32-byte secret given as 64 hex characters or base64. */
+const secret32: Parser<Buffer> = (raw) => {
+  const buf = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (buf.length !== 32) throw new SettingError('must be 32 bytes, as 64 hex characters or base64');
+  return buf;
+};
+
+const text: Parser<string> = (raw) => {
+  if (raw.trim() === '') throw new SettingError('must not be empty');
+  return raw;
+};
+
+export const SETTINGS = {
+  WALLET_API_MODE: { parse: oneOf('local', 'production'), default: 'local' as const },
+  HOST: { parse: text, default: '127.0.0.1' },
+  PORT: { parse: int(0, 65535), default: 8080 },
+  PUBLIC_URL: { parse: url('http:', 'https:'), default: undefined },
+  DATA_DIR: { parse: text, default: './data' },
+  DATABASE_URL: { parse: url('postgres:', 'postgresql:'), default: undefined },
+  REDIS_URL: { parse: url('redis:', 'rediss:'), default: undefined },
+  LOG_LEVEL: {
+    parse: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
+    default: 'info' as const,
+  },
+  TRUST_PROXY: { parse: bool, default: false },
+  MASTER_KEY: { parse: secret32, default: undefined },
+  API_KEY_SECRET: { parse: secret32, default: undefined },
+  RATE_LIMIT_READ_PER_MINUTE: { parse: int(1, 1_000_000_000), default: 60 },
+  RATE_LIMIT_WRITE_PER_MINUTE: { parse: int(1, 1_000_000_000), default: 15 },
+  IDEMPOTENCY_RETENTION_HOURS: { parse: int(24, 24 * 365), default: 24 },
+  RPC_TIMEOUT_MS: { parse: int(100, 120_000), default: 10_000 },
+  SEED_DEMO: { parse: bool, default: true },
+  DEVNET: { parse: bool, default: true },
+  DEVNET_EVM_PORT: { parse: int(0, 65535), default: 0 },
+  DEVNET_SOLANA_PORT: { parse: int(0, 65535), default: 0 },
+} as const;
+
+export type SettingName = keyof typeof SETTINGS;
+
+/**
+ * Per-chain overrides (DESIGN A11): RPC_URL_<SLUG>, EXPLORER_URL_<SLUG>, CHAIN_ENABLED_<SLUG>,
+ * where <SLUG> is the chain slug upper-cased with dashes as underscores (BASE_SEPOLIA).
+ */
+export const CHAIN_SETTING_PREFIXES = {
+  RPC_URL_: url('http:', 'https:'),
+  EXPLORER_URL_: url('http:', 'https:'),
+  CHAIN_ENABLED_: bool,
+} as const;

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import type { Logger } from 'pino';
+import type { Services } from '../app/services.ts';
+import { AppError } from '../errors/app-error.ts';
+import { API_PREFIX } from './api-prefix.ts';
+import { registerAuthAndRateLimit } from './plugins/auth.ts';
+import { registerErrorHandling, sendError } from './plugins/errors.ts';
+import { createMetrics, registerMetrics } from './plugins/metrics.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { chainsRoutes } from './routes/chains.ts';
+import { registerHealthRoutes } from './routes/health.ts';
+import { walletsRoutes } from './routes/wallets.ts';
+import { ErrorBody } from './schemas/common.ts';
+import { ChainSchema, WalletSchema } from './schemas/wallets.ts';
+
+export const BODY_LIMIT = 1024 * 1024;
+const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: string[];
+  }
+}
+
+export interface ServerOptions {
+  services: Services;
+  logger: Logger;
+  publicUrl: string;
+  trustProxy?: boolean;
+}
+
+/** The public HTTP server: /api/v1 (authenticated), its OpenAPI document and /docs, health, metrics. */
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { services } = options;
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    // The id is always ours: a client-sent x-request-id is not trusted or echoed.
+    genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
+    requestIdHeader: false,
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      disableRequestLogging: (request) => QUIET_PATHS.has(request.url),
+    }),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+    return503OnClosing: true,
+    ajv: {
+      customOptions: {
+        // Unknown parameters are refused with a message rather than silently dropped.
+        removeAdditional: false,
+        coerceTypes: true,
+        useDefaults: true,
+        allErrors: false,
+      },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // Every public API operation, for checks that the OpenAPI document lists them all.
+  const apiRoutes: string[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+    if (route.url.startsWith(`${API_PREFIX}/`) && !route.schema?.hide)
+      for (const m of methods) apiRoutes.push(`${m} ${route.url.slice(API_PREFIX.length)}`);
+  });
+  registerErrorHandling(app);
+  const metrics = createMetrics();
+  registerMetrics(app, metrics);
+  app.addSchema(ErrorBody);
+  app.addSchema(WalletSchema);
+  app.addSchema(ChainSchema);
+  await registerOpenApi(app, options.publicUrl);
+  registerHealthRoutes(app, { db: services.db });
+
+  await app.register(
+    async (api) => {
+      registerAuthAndRateLimit(api, {
+        apiKeys: services.apiKeys,
+        rateLimiter: services.rateLimiter,
+        metrics,
+      });
+      // A declared body over the limit is refused before it is read, whatever the route.
+      api.addHook('onRequest', async (request) => {
+        if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT)
+          throw new AppError('INVALID_INPUT', 'Request body is larger than the 1 MiB limit', { status: 413 });
+      });
+      // Unknown /api/v1 paths pass authentication and the rate limit first, like any v1 request.
+      api.setNotFoundHandler((request, reply) =>
+        sendError(
+          request,
+          reply,
+          new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`),
+        ),
+      );
+      await api.register(walletsRoutes, { services });
+      await api.register(chainsRoutes, { services });
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/** Prometheus metrics of one server instance (its own registry, so tests can run several). */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    requests: new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests by method, route and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers: [registry],
+    }),
+    latency: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request latency by method, route and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    rateLimitRejections: new Counter({
+      name: 'rate_limit_rejections_total',
+      help: 'Requests refused with 429 by policy',
+      labelNames: ['policy'] as const,
+      registers: [registry],
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    // The route template, never the raw URL: label values stay bounded.
+    const route = request.routeOptions.url ?? 'unmatched';
+    const labels = { method: request.method, route, status: String(reply.statusCode) };
+    metrics.requests.inc(labels);
+    metrics.latency.observe(labels, reply.elapsedTime / 1000);
+  });
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    reply.type(metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+}

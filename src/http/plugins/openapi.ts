@@ -1,0 +1,54 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../api-prefix.ts';
+
+/**
+ * OpenAPI 3.1 generated from the route schemas (the single source of truth), served at
+ * /api/v1/openapi.json, with an interactive reference at /docs. Only /api/v1 routes are listed,
+ * with paths relative to the server URL that ends in /api/v1.
+ */
+export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Wallet Automation API',
+        version: '1.0.0',
+        description:
+          'Operate your own wallets on EVM chains and Solana: balances, sends, approvals, contract calls, swaps. ' +
+          'Every request needs an API key in x-api-key. Writes are idempotent through Idempotency-Key.',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      },
+      servers: [{ url: `${publicUrl}${API_PREFIX}`, description: 'This server' }],
+      security: [{ apiKey: [] }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'wak_<prefix>_<random>' },
+        },
+      },
+      tags: [
+        { name: 'Wallets', description: 'Your wallets and their balances' },
+        { name: 'Chains', description: 'The chains this server is configured for' },
+      ],
+    },
+    // Shared schemas keep their names (Wallet, Error…) in components instead of def-N.
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`),
+    },
+    transform: ({ schema, url }) => {
+      if (!url.startsWith(`${API_PREFIX}/`) || url === `${API_PREFIX}/openapi.json`)
+        return { schema: { ...schema, hide: true }, url };
+      return { schema, url: url.slice(API_PREFIX.length) };
+    },
+  });
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return app.swagger();
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: true },
+    transformSpecification: (spec) => spec,
+  });
+}

@@ -1,0 +1,74 @@
+import { type TSchema, Type } from 'typebox';
+import { ERROR_CODES } from '../../errors/error-codes.ts';
+
+/** A string enum as OpenAPI writes it (`enum: [...]`), rather than a union of literals. */
+export function StringEnum<const T extends readonly string[]>(
+  values: T,
+  options: { description?: string; default?: T[number] } = {},
+) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+export const ErrorBody = Type.Object(
+  {
+    error: Type.String({ description: 'Human-readable message' }),
+    code: StringEnum(ERROR_CODES, { description: 'Stable error code' }),
+    requestId: Type.String({ description: 'Equals the x-request-id response header' }),
+    details: Type.Optional(
+      Type.Array(Type.Object({ path: Type.String(), message: Type.String() }), {
+        description: 'For INVALID_INPUT: the offending fields',
+      }),
+    ),
+  },
+  { $id: 'ErrorBody', title: 'Error' },
+);
+
+const requestIdHeader = {
+  'x-request-id': { type: 'string', description: 'Request id, also in error bodies' },
+};
+const rateLimitHeaders = {
+  RateLimit: { type: 'string', description: 'Remaining quota and seconds to reset, e.g. "read";r=59;t=60' },
+  'RateLimit-Policy': { type: 'string', description: 'Quota policy, e.g. "read";q=60;w=60' },
+};
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED)',
+  401: 'Missing, invalid, revoked or expired API key (UNAUTHORIZED)',
+  403: 'Not allowed (FORBIDDEN, WALLET_NOT_DELEGATED, USER_NOT_LINKED)',
+  404: 'Not found (NOT_FOUND, WALLET_NOT_FOUND)',
+  409: 'Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY)',
+  413: 'Body larger than 1 MiB (INVALID_INPUT)',
+  429: 'Rate limit exceeded (RATE_LIMITED)',
+  500: 'Unexpected error (INTERNAL_ERROR)',
+  502: 'Upstream failure (PROVIDER_RPC_ERROR, SEND_FAILED)',
+  503: 'A required service is not configured (SERVICE_UNAVAILABLE)',
+};
+
+/** The error responses of a route, each the error envelope with its headers. */
+export function errorResponses(...statuses: number[]): Record<number, TSchema> {
+  const out: Record<number, TSchema> = {};
+  for (const status of [...new Set([...statuses, 401, 429, 500])]) {
+    out[status] = Type.Ref('ErrorBody', {
+      description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+      headers:
+        status === 429
+          ? {
+              ...requestIdHeader,
+              ...rateLimitHeaders,
+              'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds until the window resets' },
+            }
+          : status === 401
+            ? requestIdHeader
+            : { ...requestIdHeader, ...rateLimitHeaders },
+    });
+  }
+  return out;
+}
+
+/** A success response with the standard headers. */
+export function ok<T extends TSchema>(schema: T, description: string): T {
+  return { ...schema, description, headers: { ...requestIdHeader, ...rateLimitHeaders } } as T;
+}
+
+export const BooleanQuery = (description: string) =>
+  Type.Boolean({ description: `${description}; true/false`, default: false });

@@ -1,0 +1,31 @@
+import pino, { type Logger } from 'pino';
+
+/** Paths whose values never reach the logs: keys, cookies, passwords, secrets. */
+export const REDACT_PATHS = [
+  'req.headers["x-api-key"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers["x-api-key"]',
+  'headers.authorization',
+  'headers.cookie',
+  '*.apiKey',
+  '*.key',
+  '*.password',
+  '*.secret',
+  '*.token',
+  '*.privateKey',
+  '*.masterKey',
+];
+
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      base: { service: 'wallet-api' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    destination,
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * `npm start`: the service on its embedded defaults (PGlite under DATA_DIR, the local signer, the
+ * development network), or on whatever the environment configures.
+ */
+
+import { DEMO_EMAIL, seedDemo } from './app/seed-demo.ts';
+import { createChainRegistry } from './chains/chain-registry.ts';
+import { type Config, ConfigError, loadConfig, loadDotEnv } from './config/config.ts';
+import { type Devnet, fundAddress, startDevnet } from './devnet/devnet.ts';
+import { createLogger } from './logger.ts';
+import { startRuntime } from './runtime.ts';
+import { lockDataDir } from './store/data-dir-lock.ts';
+import { openDatabase } from './store/open-database.ts';
+
+const startedAt = performance.now();
+
+let config: Config;
+try {
+  loadDotEnv();
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    for (const p of err.problems) console.error(`config: ${p}`);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const logger = createLogger(config.LOG_LEVEL);
+const cleanups: (() => Promise<void> | void)[] = [];
+let stopping = false;
+
+async function shutdown(reason: string, code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ reason }, 'shutting down');
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (err) {
+      logger.error({ err }, 'error during shutdown');
+    }
+  }
+  process.exit(code);
+}
+process.once('SIGINT', () => void shutdown('SIGINT', 0));
+process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
+
+try {
+  if (!config.DATABASE_URL) {
+    const lock = lockDataDir(config.DATA_DIR, 'wallet-api server');
+    cleanups.push(() => lock.release());
+  }
+  const db = await openDatabase(config, (err) => logger.warn({ err }, 'database connection error'));
+  cleanups.push(() => db.close());
+
+  let devnet: Devnet | null = null;
+  if (config.DEVNET) {
+    devnet = await startDevnet({
+      dataDir: config.DATA_DIR,
+      evmPort: config.DEVNET_EVM_PORT || undefined,
+      solanaPort: config.DEVNET_SOLANA_PORT || undefined,
+      logger: logger.child({ component: 'devnet' }),
+    });
+    const running = devnet;
+    cleanups.push(() => running.stop());
+    running.onCrash((err) => {
+      logger.fatal({ err }, 'a development network process crashed');
+      void shutdown('devnet crashed', 1);
+    });
+  }
+
+  const chains = createChainRegistry(config.chainOverrides, {
+    ...(devnet
+      ? {
+          'evm-localnet': { rpcUrl: devnet.info.evm.rpcUrl },
+          'solana-localnet': { rpcUrl: devnet.info.solana.rpcUrl },
+        }
+      : {}),
+  });
+  const runtime = await startRuntime({ config, db, logger, chains, admin: !config.DATABASE_URL });
+  cleanups.push(() => runtime.close());
+
+  const seed = config.SEED_DEMO ? await seedDemo(runtime.services, config.DATA_DIR) : null;
+  if (devnet) {
+    const user = await runtime.services.users.findByEmail(DEMO_EMAIL);
+    const wallets = user ? await runtime.services.wallets.listAll(user.id) : [];
+    for (const w of wallets.filter((x) => x.isDefault)) {
+      if (w.chainType === 'ethereum') {
+        await fundAddress(devnet.info, {
+          chain: 'evm-localnet',
+          address: w.address,
+          amount: 100n * 10n ** 18n,
+        });
+        await fundAddress(devnet.info, {
+          chain: 'evm-localnet',
+          address: w.address,
+          amount: 1_000_000n * 10n ** 6n,
+          token: devnet.info.evm.testToken.address,
+        });
+      } else {
+        await fundAddress(devnet.info, {
+          chain: 'solana-localnet',
+          address: w.address,
+          amount: 100n * 10n ** 9n,
+        });
+        for (const mint of [devnet.info.solana.splMint, devnet.info.solana.token2022Mint])
+          await fundAddress(devnet.info, {
+            chain: 'solana-localnet',
+            address: w.address,
+            amount: 1_000_000n * 10n ** BigInt(mint.decimals),
+            token: mint.address,
+          });
+      }
+    }
+  }
+
+  const lines = [
+    '',
+    `Wallet Automation API is ready (${((performance.now() - startedAt) / 1000).toFixed(1)} s)`,
+    `  API        ${config.publicUrl}/api/v1`,
+    `  Docs       ${config.publicUrl}/docs`,
+    `  Dashboard  ${config.publicUrl}/dashboard`,
+    `  OpenAPI    ${config.publicUrl}/api/v1/openapi.json`,
+    `  Data       ${config.DATA_DIR}${config.DATABASE_URL ? ' (database: PostgreSQL)' : ' (embedded PostgreSQL)'}`,
+  ];
+  if (devnet)
+    lines.push(
+      `  Chains     evm-localnet (${devnet.info.evm.rpcUrl}), solana-localnet (${devnet.info.solana.rpcUrl})`,
+      '             wallet-api devnet info  lists test tokens and mints',
+    );
+  if (seed)
+    lines.push(
+      '',
+      `Demo user ${seed.email} with wallets ${seed.wallets.map((w) => w.address).join(', ')}`,
+      `Demo API key (shown once, also saved to ${seed.apiKeyPath}):`,
+      `  ${seed.apiKey}`,
+      '',
+      `Try: curl -H "x-api-key: $(cat ${seed.apiKeyPath})" ${config.publicUrl}/api/v1/wallets`,
+    );
+  console.log(lines.join('\n'));
+} catch (err) {
+  logger.fatal({ err }, 'start-up failed');
+  console.error(`start-up failed: ${err instanceof Error ? err.message : String(err)}`);
+  await shutdown('start-up failed', 1);
+}

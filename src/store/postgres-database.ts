@@ -1,0 +1,122 @@
+import pg from 'pg';
+import type { Database, NotificationHandler, Queryable } from './database.ts';
+
+/** A real PostgreSQL server through node-postgres (DATABASE_URL). */
+export async function openPostgresDatabase(
+  url: string,
+  options: { maxConnections?: number; statementTimeoutMs?: number; onError?: (err: Error) => void } = {},
+): Promise<Database & { pool: pg.Pool }> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: 10_000,
+    statement_timeout: options.statementTimeoutMs ?? 30_000,
+  });
+  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', (err) => options.onError?.(err));
+  await pool.query('select 1');
+
+  const listeners = new Map<string, Set<{ handler: NotificationHandler; onReset?: () => void }>>();
+  let listenClient: pg.PoolClient | null = null;
+  let connecting: Promise<pg.PoolClient> | null = null;
+  let closed = false;
+
+  // One dedicated connection carries every LISTEN. When it drops, notifications may have been
+  // missed, so every listener's onReset runs after it reconnects.
+  const connectListener = async (): Promise<pg.PoolClient> => {
+    if (listenClient) return listenClient;
+    connecting ??= (async () => {
+      const client = await pool.connect();
+      client.on('notification', (msg) => {
+        for (const l of listeners.get(msg.channel) ?? []) l.handler(msg.payload ?? '');
+      });
+      client.on('error', () => {
+        client.release(true);
+        listenClient = null;
+        if (closed) return;
+        setTimeout(() => {
+          void reconnect();
+        }, 1000).unref();
+      });
+      for (const channel of listeners.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+      listenClient = client;
+      return client;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+  const reconnect = async () => {
+    try {
+      await connectListener();
+      for (const set of listeners.values()) for (const l of set) l.onReset?.();
+    } catch (err) {
+      options.onError?.(err as Error);
+      if (!closed)
+        setTimeout(() => {
+          void reconnect();
+        }, 2000).unref();
+    }
+  };
+
+  const query = async <T extends object>(sql: string, params?: readonly unknown[]) =>
+    (await pool.query<T & pg.QueryResultRow>(sql, params ? [...params] : undefined)).rows as T[];
+
+  return {
+    kind: 'postgres',
+    pool,
+    query,
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          query: async <R extends object>(sql: string, params?: readonly unknown[]) =>
+            (await client.query<R & pg.QueryResultRow>(sql, params ? [...params] : undefined)).rows as R[],
+          exec: async (sql: string) => {
+            await client.query(sql);
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel: string, handler: NotificationHandler, onReset?: () => void) {
+      let set = listeners.get(channel);
+      const entry = { handler, ...(onReset ? { onReset } : {}) };
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        set.add(entry);
+        const client = await connectListener();
+        await client.query(`LISTEN ${quoteIdent(channel)}`);
+      } else {
+        set.add(entry);
+      }
+      return async () => {
+        set.delete(entry);
+      };
+    },
+    async notify(channel: string, payload: string) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      closed = true;
+      listenClient?.release();
+      listenClient = null;
+      await pool.end();
+    },
+  };
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

@@ -1,0 +1,137 @@
+import type { Queryable } from '../database.ts';
+import { toBuffer } from './rows.ts';
+
+export type ChainType = 'ethereum' | 'solana';
+
+export interface WalletRecord {
+  id: string;
+  userId: string;
+  chainType: ChainType;
+  address: string;
+  providerType: string;
+  clientType: string;
+  providerWalletId: string | null;
+  isDefault: boolean;
+  automationEnabled: boolean;
+  createdAt: Date;
+}
+
+export interface EncryptedKey {
+  ciphertext: Buffer;
+  iv: Buffer;
+  authTag: Buffer;
+  keyId: string;
+}
+
+interface WalletRow {
+  id: string;
+  user_id: string;
+  chain_type: ChainType;
+  address: string;
+  provider_type: string;
+  client_type: string;
+  provider_wallet_id: string | null;
+  is_default: boolean;
+  automation_enabled: boolean;
+  created_at: Date;
+}
+
+const toWallet = (r: WalletRow): WalletRecord => ({
+  id: r.id,
+  userId: r.user_id,
+  chainType: r.chain_type,
+  address: r.address,
+  providerType: r.provider_type,
+  clientType: r.client_type,
+  providerWalletId: r.provider_wallet_id,
+  isDefault: r.is_default,
+  automationEnabled: r.automation_enabled,
+  createdAt: r.created_at,
+});
+
+/** EVM addresses compare case-insensitively; Solana's base58 is case-sensitive. */
+export function addressKey(chainType: ChainType, address: string): string {
+  return chainType === 'ethereum' ? address.toLowerCase() : address;
+}
+
+const ORDER = 'order by is_default desc, created_at asc, id asc';
+
+export function walletsRepository(db: Queryable) {
+  return {
+    async insert(w: WalletRecord): Promise<void> {
+      await db.query(
+        `insert into wallets (id, user_id, chain_type, address, address_key, provider_type, client_type,
+           provider_wallet_id, is_default, automation_enabled, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [
+          w.id,
+          w.userId,
+          w.chainType,
+          w.address,
+          addressKey(w.chainType, w.address),
+          w.providerType,
+          w.clientType,
+          w.providerWalletId,
+          w.isDefault,
+          w.automationEnabled,
+          w.createdAt,
+        ],
+      );
+    },
+    async listByUser(userId: string): Promise<WalletRecord[]> {
+      return (await db.query<WalletRow>(`select * from wallets where user_id = $1 ${ORDER}`, [userId])).map(
+        toWallet,
+      );
+    },
+    async countByType(userId: string, chainType: ChainType): Promise<number> {
+      const rows = await db.query<{ n: number }>(
+        'select count(*)::int as n from wallets where user_id = $1 and chain_type = $2',
+        [userId, chainType],
+      );
+      return rows[0]?.n ?? 0;
+    },
+    async clearDefault(userId: string, chainType: ChainType): Promise<void> {
+      await db.query(
+        'update wallets set is_default = false where user_id = $1 and chain_type = $2 and is_default',
+        [userId, chainType],
+      );
+    },
+    /** Finds a wallet by address on any chain type (EVM compared case-insensitively). */
+    async findByAddress(address: string): Promise<WalletRecord | null> {
+      const rows = await db.query<WalletRow>(
+        `select * from wallets where (chain_type = 'ethereum' and address_key = lower($1))
+           or (chain_type = 'solana' and address_key = $1)`,
+        [address],
+      );
+      return rows[0] ? toWallet(rows[0]) : null;
+    },
+    async setAutomation(id: string, enabled: boolean): Promise<void> {
+      await db.query('update wallets set automation_enabled = $2 where id = $1', [id, enabled]);
+    },
+    async insertLocalKey(walletId: string, key: EncryptedKey): Promise<void> {
+      await db.query(
+        'insert into local_wallet_keys (wallet_id, ciphertext, iv, auth_tag, key_id) values ($1, $2, $3, $4, $5)',
+        [walletId, key.ciphertext, key.iv, key.authTag, key.keyId],
+      );
+    },
+    async findLocalKey(walletId: string): Promise<EncryptedKey | null> {
+      const rows = await db.query<{
+        ciphertext: Uint8Array;
+        iv: Uint8Array;
+        auth_tag: Uint8Array;
+        key_id: string;
+      }>('select ciphertext, iv, auth_tag, key_id from local_wallet_keys where wallet_id = $1', [walletId]);
+      const r = rows[0];
+      return r
+        ? {
+            ciphertext: toBuffer(r.ciphertext),
+            iv: toBuffer(r.iv),
+            authTag: toBuffer(r.auth_tag),
+            keyId: r.key_id,
+          }
+        : null;
+    },
+  };
+}
+
+export type WalletsRepository = ReturnType<typeof walletsRepository>;

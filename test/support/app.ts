@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import type { ChainRegistry } from '../../src/chains/chain-registry.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { createLogger } from '../../src/logger.ts';
+import { type Runtime, startRuntime } from '../../src/runtime.ts';
+import type { Database } from '../../src/store/database.ts';
+import type { Clock } from '../../src/support/clock.ts';
+import { createDatabase } from './database.ts';
+
+export interface TestApp extends Runtime {
+  db: Database;
+  dataDir: string;
+  /** Creates a user with an EVM and a Solana wallet and an API key; returns the key. */
+  newUser(options?: {
+    email?: string;
+    wallets?: boolean;
+  }): Promise<{ userId: string; email: string; key: string }>;
+  get(path: string, key?: string, headers?: Record<string, string>): Promise<Response>;
+  post(path: string, body: unknown, key?: string, headers?: Record<string, string>): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+let counter = 0;
+
+/** The real service on a fresh database, listening on a free loopback port. */
+export async function startTestApp(
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    engine?: 'pglite' | 'postgres';
+    chains?: ChainRegistry;
+    logStream?: Writable;
+  } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-api-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
+    SEED_DEMO: 'off',
+    DEVNET: 'off',
+    ...options.env,
+  });
+  const db = await createDatabase(options.engine ?? 'pglite');
+  const logger = createLogger(config.LOG_LEVEL, options.logStream);
+  const runtime = await startRuntime({
+    config,
+    db,
+    logger,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.chains ? { chains: options.chains } : {}),
+  });
+  const request = (
+    method: string,
+    path: string,
+    body: unknown,
+    key?: string,
+    headers: Record<string, string> = {},
+  ) =>
+    fetch(`${runtime.url}${path}`, {
+      method,
+      headers: {
+        ...(key ? { 'x-api-key': key } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+  return {
+    ...runtime,
+    db,
+    dataDir,
+    async newUser(opts = {}) {
+      const email = opts.email ?? `user${++counter}-${process.pid}-${Date.now()}@example.test`;
+      const user = await runtime.services.users.create({ email });
+      if (opts.wallets !== false) {
+        await runtime.services.wallets.create(user.id, { chainType: 'ethereum' });
+        await runtime.services.wallets.create(user.id, { chainType: 'solana' });
+      }
+      const { key } = await runtime.services.apiKeys.create(user.id, { name: 'test' });
+      return { userId: user.id, email, key };
+    },
+    get: (path, key, headers) => request('GET', path, undefined, key, headers),
+    post: (path, body, key, headers) => request('POST', path, body, key, headers),
+    async stop() {
+      await runtime.close();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Database } from '../../src/store/database.ts';
+import { listMigrations, migrate } from '../../src/store/migrate.ts';
+import { wrapPglite } from '../../src/store/pglite-database.ts';
+import { openPostgresDatabase } from '../../src/store/postgres-database.ts';
+
+/**
+ * Fresh, migrated databases for tests. Creating a PGlite database costs seconds, so a migrated
+ * template is made once (and kept on disk, keyed by the migrations) and each test loads a copy.
+ */
+const templateKey = createHash('sha256')
+  .update(
+    listMigrations()
+      .map((m) => m.sql)
+      .join('\n'),
+  )
+  .digest('hex')
+  .slice(0, 16);
+const templatePath = join(tmpdir(), `wallet-api-pglite-template-${templateKey}.tar.gz`);
+
+let template: Promise<Blob> | null = null;
+
+async function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    if (existsSync(templatePath)) return new Blob([readFileSync(templatePath)]);
+    const db = await PGlite.create();
+    await migrate(wrapPglite(db));
+    const dump = await db.dumpDataDir('gzip');
+    await db.close();
+    mkdirSync(tmpdir(), { recursive: true });
+    const tmp = `${templatePath}.${process.pid}`;
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(tmp, templatePath); // atomic: parallel test processes never read half a file
+    return dump;
+  })();
+  return template;
+}
+
+export async function createPgliteDatabase(): Promise<Database> {
+  const db = await PGlite.create({ loadDataDir: await pgliteTemplate() });
+  return wrapPglite(db);
+}
+
+/** A new database on the test run's PostgreSQL server, or null when there is none. */
+export async function createPostgresDatabase(): Promise<Database | null> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return null;
+  const name = `wallet_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const db = await openPostgresDatabase(target.toString(), { maxConnections: 5 });
+  await migrate(db);
+  const close = db.close.bind(db);
+  return Object.assign(db, {
+    async close() {
+      await close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  });
+}
+
+/** The engines storage tests run on: PGlite always, PostgreSQL when the run has a server. */
+export type Engine = 'pglite' | 'postgres';
+export const ENGINES: Engine[] = [
+  'pglite',
+  ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : []),
+];
+
+export async function createDatabase(engine: Engine): Promise<Database> {
+  if (engine === 'pglite') return createPgliteDatabase();
+  const db = await createPostgresDatabase();
+  if (!db) throw new Error('TEST_DATABASE_URL is not set');
+  return db;
+}
