@@ -1,0 +1,88 @@
+import {
+  createDefaultRpcTransport,
+  createSolanaRpcFromTransport,
+  type RpcTransport,
+  type Rpc,
+  type SolanaRpcApi,
+} from '@solana/kit';
+import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
+import { AppError } from '../errors/app-error.ts';
+import type { Chain } from './chain-registry.ts';
+
+/** Multicall3 has the same address on every EVM chain we support, and on the local node. */
+export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;
+
+export type SolanaRpc = Rpc<SolanaRpcApi>;
+
+export interface ChainClients {
+  /** A viem public client for an EVM chain; concurrent calls in one tick share one HTTP batch. */
+  evm(chain: Chain): PublicClient;
+  solana(chain: Chain): SolanaRpc;
+}
+
+function requireRpcUrl(chain: Chain): string {
+  if (!chain.rpcUrl) {
+    const setting = `RPC_URL_${chain.slug.toUpperCase().replaceAll('-', '_')}`;
+    throw new AppError('SERVICE_UNAVAILABLE', `No RPC endpoint is configured for ${chain.slug} (set ${setting})`);
+  }
+  return chain.rpcUrl;
+}
+
+/**
+ * One client per chain, each with the configured timeout on every call, so no request waits on a
+ * slow node longer than that (errors are translated by `rpcError`).
+ */
+export function createChainClients(options: { timeoutMs: number }): ChainClients {
+  const evmClients = new Map<string, PublicClient>();
+  const solanaClients = new Map<string, SolanaRpc>();
+  return {
+    evm(chain) {
+      const url = requireRpcUrl(chain);
+      const key = `${chain.slug}|${url}`;
+      let client = evmClients.get(key);
+      if (!client) {
+        client = createPublicClient({
+          chain: defineChain({
+            id: chain.chainId,
+            name: chain.name,
+            nativeCurrency: { name: chain.nativeSymbol, symbol: chain.nativeSymbol, decimals: chain.nativeDecimals },
+            rpcUrls: { default: { http: [url] } },
+            contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
+          }),
+          transport: http(url, { timeout: options.timeoutMs, retryCount: 0, batch: { wait: 0 } }),
+        });
+        evmClients.set(key, client);
+      }
+      return client;
+    },
+    solana(chain) {
+      const url = requireRpcUrl(chain);
+      const key = `${chain.slug}|${url}`;
+      let rpc = solanaClients.get(key);
+      if (!rpc) {
+        const inner = createDefaultRpcTransport({ url });
+        const transport: RpcTransport = (config) =>
+          inner({
+            ...config,
+            signal: config.signal
+              ? AbortSignal.any([config.signal, AbortSignal.timeout(options.timeoutMs)])
+              : AbortSignal.timeout(options.timeoutMs),
+          });
+        rpc = createSolanaRpcFromTransport(transport);
+        solanaClients.set(key, rpc);
+      }
+      return rpc;
+    },
+  };
+}
+
+/** Translates a failure of a chain RPC call into 502 PROVIDER_RPC_ERROR, keeping the cause. */
+export function rpcError(chain: Chain, err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as { name?: string; shortMessage?: string; message?: string };
+  const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError' || /timed? ?out/i.test(e.message ?? '');
+  const reason = timedOut ? 'timed out' : (e.shortMessage ?? e.message ?? 'failed').split('\n')[0];
+  return new AppError('PROVIDER_RPC_ERROR', `The ${chain.name} RPC endpoint ${timedOut ? reason : `failed: ${reason}`}`, {
+    cause: err,
+  });
+}
