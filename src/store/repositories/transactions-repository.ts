@@ -1,0 +1,138 @@
+import type { Queryable } from '../database.ts';
+import type { ChainType } from './wallets-repository.ts';
+
+export type TransactionStatus = 'PENDING' | 'SUBMITTED' | 'CONFIRMED' | 'FAILED';
+export type TransactionKind = 'send' | 'approve' | 'contract' | 'swap';
+
+export interface TransactionRecord {
+  id: string;
+  userId: string;
+  walletId: string;
+  chain: string;
+  chainType: ChainType;
+  chainId: number;
+  kind: TransactionKind;
+  fromAddress: string;
+  toAddress: string;
+  value: string;
+  status: TransactionStatus;
+  hash: string | null;
+  error: string | null;
+  nonce: bigint | null;
+  lastValidBlockHeight: bigint | null;
+  signedTx: string | null;
+  details: Record<string, unknown>;
+  createdAt: Date;
+  updatedAt: Date;
+  nextCheckAt: Date | null;
+}
+
+interface TransactionRow {
+  id: string;
+  user_id: string;
+  wallet_id: string;
+  chain: string;
+  chain_type: ChainType;
+  chain_id: number;
+  kind: TransactionKind;
+  from_address: string;
+  to_address: string;
+  value: string;
+  status: TransactionStatus;
+  hash: string | null;
+  error: string | null;
+  nonce: string | number | bigint | null;
+  last_valid_block_height: string | number | bigint | null;
+  signed_tx: string | null;
+  details: Record<string, unknown> | string;
+  created_at: Date;
+  updated_at: Date;
+  next_check_at: Date | null;
+}
+
+const big = (v: string | number | bigint | null): bigint | null => (v === null ? null : BigInt(v));
+
+export const toTransaction = (r: TransactionRow): TransactionRecord => ({
+  id: r.id,
+  userId: r.user_id,
+  walletId: r.wallet_id,
+  chain: r.chain,
+  chainType: r.chain_type,
+  chainId: r.chain_id,
+  kind: r.kind,
+  fromAddress: r.from_address,
+  toAddress: r.to_address,
+  value: r.value,
+  status: r.status,
+  hash: r.hash,
+  error: r.error,
+  nonce: big(r.nonce),
+  lastValidBlockHeight: big(r.last_valid_block_height),
+  signedTx: r.signed_tx,
+  details: typeof r.details === 'string' ? JSON.parse(r.details) : r.details,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  nextCheckAt: r.next_check_at,
+});
+
+// bigint columns are read as text: node-postgres and PGlite disagree on int8.
+const COLUMNS = `id, user_id, wallet_id, chain, chain_type, chain_id, kind, from_address, to_address, value, status,
+  hash, error, nonce::text as nonce, last_valid_block_height::text as last_valid_block_height, signed_tx, details,
+  created_at, updated_at, next_check_at`;
+
+export function transactionsRepository(db: Queryable) {
+  return {
+    async insert(t: TransactionRecord): Promise<void> {
+      await db.query(
+        `insert into transactions (id, user_id, wallet_id, chain, chain_type, chain_id, kind, from_address, to_address,
+           value, status, hash, error, nonce, last_valid_block_height, signed_tx, details, created_at, updated_at,
+           next_check_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+        [
+          t.id,
+          t.userId,
+          t.walletId,
+          t.chain,
+          t.chainType,
+          t.chainId,
+          t.kind,
+          t.fromAddress,
+          t.toAddress,
+          t.value,
+          t.status,
+          t.hash,
+          t.error,
+          t.nonce?.toString() ?? null,
+          t.lastValidBlockHeight?.toString() ?? null,
+          t.signedTx,
+          JSON.stringify(t.details),
+          t.createdAt,
+          t.updatedAt,
+          t.nextCheckAt,
+        ],
+      );
+    },
+    /** A transaction of this user, or null (another user's id is simply not found). */
+    async findForUser(id: string, userId: string): Promise<TransactionRecord | null> {
+      const rows = await db.query<TransactionRow>(`select ${COLUMNS} from transactions where id = $1 and user_id = $2`, [
+        id,
+        userId,
+      ]);
+      return rows[0] ? toTransaction(rows[0]) : null;
+    },
+    async findById(id: string): Promise<TransactionRecord | null> {
+      const rows = await db.query<TransactionRow>(`select ${COLUMNS} from transactions where id = $1`, [id]);
+      return rows[0] ? toTransaction(rows[0]) : null;
+    },
+    /** The user's latest transactions, newest first. */
+    async listRecentByUser(userId: string, limit: number): Promise<TransactionRecord[]> {
+      const rows = await db.query<TransactionRow>(
+        `select ${COLUMNS} from transactions where user_id = $1 order by created_at desc, id desc limit $2`,
+        [userId, limit],
+      );
+      return rows.map(toTransaction);
+    },
+  };
+}
+
+export type TransactionsRepository = ReturnType<typeof transactionsRepository>;
