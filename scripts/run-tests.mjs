@@ -1,8 +1,12 @@
 // Runs every test file under test/ with Node's test runner (through tsx), after making sure a
-// real PostgreSQL server is available for the storage tests (see test/support/postgres-server.mjs).
+// real PostgreSQL server is available for the storage tests (see test/support/postgres-server.mjs)
+// and, when a selected test uses it, one development network shared by all test files
+// (see test/support/devnet.ts; its children exit with this process, even on SIGKILL).
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 import { startPostgres } from '../test/support/postgres-server.mjs';
 
 function findTests(dir) {
@@ -15,6 +19,23 @@ function findTests(dir) {
   return out;
 }
 
+async function startSharedDevnet() {
+  const { startDevnet } = await tsImport('../src/devnet/devnet.ts', import.meta.url);
+  const { default: pino } = await import('pino');
+  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-api-devnet-'));
+  const started = performance.now();
+  const devnet = await startDevnet({ dataDir, logger: pino({ level: 'warn' }, pino.destination(2)) });
+  console.log(`# development network ready in ${Math.round(performance.now() - started)} ms`);
+  devnet.onCrash((err) => console.error(`# development network crashed: ${err.message}`));
+  return {
+    env: { TEST_DEVNET_INFO: JSON.stringify(devnet.info), TEST_DEVNET_DATA_DIR: dataDir },
+    stop: async () => {
+      await devnet.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 const filter = process.argv.slice(2);
 const files = findTests('test')
   .filter((f) => filter.length === 0 || filter.some((x) => f.includes(x)))
@@ -24,15 +45,29 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+// Started first: its children boot while PostgreSQL's synchronous setup runs.
+const needsDevnet = files.some((f) => readFileSync(f, 'utf8').includes('useDevnet('));
+const devnetStarting = needsDevnet && !process.env.TEST_DEVNET_INFO ? startSharedDevnet() : null;
+devnetStarting?.catch(() => {});
 const pg = await startPostgres();
 const env = { ...process.env };
 if (pg) env.TEST_DATABASE_URL = pg.url;
+let devnet = null;
+try {
+  devnet = devnetStarting ? await devnetStarting : null;
+} catch (err) {
+  if (pg) await pg.stop();
+  throw err;
+}
+if (devnet) Object.assign(env, devnet.env);
 
 const child = spawn(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
   { stdio: 'inherit', env },
 );
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 const code = await new Promise((resolve) => child.on('exit', (c, s) => resolve(c ?? (s ? 1 : 0))));
+if (devnet) await devnet.stop();
 if (pg) await pg.stop();
 process.exit(code);

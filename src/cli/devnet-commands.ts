@@ -1,0 +1,116 @@
+// `wallet-api devnet fund` and `wallet-api devnet info`: talk to the development network of a data
+// directory over RPC, whether the server runs in this process or another.
+import type { Command } from 'commander';
+import { type DevnetInfo, fundAddress, readDevnetInfo, resolveDevnetToken } from '../devnet/devnet.ts';
+import { evmTokenDecimals } from '../devnet/evm/fund.ts';
+import { solanaRpc } from '../devnet/solana/client.ts';
+import { mintInfo } from '../devnet/solana/fund.ts';
+
+type DevnetChain = 'evm-localnet' | 'solana-localnet';
+const CHAINS: readonly DevnetChain[] = ['evm-localnet', 'solana-localnet'];
+
+function requireDevnet(dataDir: string): DevnetInfo {
+  const info = readDevnetInfo(dataDir);
+  if (!info) {
+    throw new Error(
+      `no development network is running for data directory ${dataDir} (start it with npm start)`,
+    );
+  }
+  return info;
+}
+
+/** "1.5" with 6 decimals -> 1500000n; refuses more fractional digits than the asset has. */
+export function parseUnits(text: string, decimals: number): bigint {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) throw new Error(`--amount must be a positive decimal number, got "${text}"`);
+  const [, whole = '0', frac = ''] = match;
+  if (frac.length > decimals) throw new Error(`--amount has more than ${decimals} decimals`);
+  const value = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, '0') || '0');
+  if (value === 0n) throw new Error('--amount must be greater than zero');
+  return value;
+}
+
+async function assetOf(info: DevnetInfo, chain: DevnetChain, token: string | undefined) {
+  if (!token)
+    return chain === 'evm-localnet' ? { symbol: 'ETH', decimals: 18 } : { symbol: 'SOL', decimals: 9 };
+  const address = resolveDevnetToken(info, chain, token);
+  const known = [info.evm.testToken, info.solana.splMint, info.solana.token2022Mint].find(
+    (t) => t.address === address,
+  );
+  if (known) return { address, symbol: known.symbol, decimals: known.decimals };
+  const decimals =
+    chain === 'evm-localnet'
+      ? await evmTokenDecimals(info.evm.rpcUrl, address)
+      : (await mintInfo(solanaRpc(info.solana.rpcUrl), address)).decimals;
+  return { address, symbol: address, decimals };
+}
+
+function printInfo(info: DevnetInfo): void {
+  const { evm, solana } = info;
+  const lines = [
+    `evm-localnet      ${evm.rpcUrl}  (chain id ${evm.chainId})`,
+    `  test token      ${evm.testToken.symbol}  ${evm.testToken.address}  (${evm.testToken.decimals} decimals)`,
+    `  multicall3      ${evm.multicall3}`,
+    `solana-localnet   ${solana.rpcUrl}  (chain id ${solana.chainId})`,
+    `  SPL Token mint  ${solana.splMint.symbol}  ${solana.splMint.address}  (${solana.splMint.decimals} decimals)`,
+    `  Token-2022 mint ${solana.token2022Mint.symbol}  ${solana.token2022Mint.address}  (${solana.token2022Mint.decimals} decimals)`,
+  ];
+  console.log(lines.join('\n'));
+}
+
+export function registerDevnetCommands(program: Command, getDataDir: () => string): void {
+  const json = () => Boolean(program.opts().json);
+  const devnet = program
+    .command('devnet')
+    .description('Local development network (evm-localnet, solana-localnet)');
+
+  devnet
+    .command('info')
+    .description('Print RPC URLs, test token addresses and mints of the running development network')
+    .action(() => {
+      const info = requireDevnet(getDataDir());
+      if (json()) console.log(JSON.stringify(info, null, 2));
+      else printInfo(info);
+    });
+
+  devnet
+    .command('fund')
+    .description('Send native coins or mint test tokens to an address on the development network')
+    .requiredOption('--chain <chain>', `${CHAINS.join(' or ')}`)
+    .requiredOption('--address <address>', 'recipient address')
+    .requiredOption('--amount <amount>', 'amount in whole units (ETH, SOL or tokens), for example 1.5')
+    .option(
+      '--token <token>',
+      'token address, mint or test token symbol (TUSD, TSPL, T22); native when absent',
+    )
+    .action(async (opts: { chain: string; address: string; amount: string; token?: string }) => {
+      const chain = CHAINS.find((c) => c === opts.chain);
+      if (!chain) throw new Error(`--chain must be ${CHAINS.join(' or ')}, got "${opts.chain}"`);
+      const info = requireDevnet(getDataDir());
+      const asset = await assetOf(info, chain, opts.token);
+      const amount = parseUnits(opts.amount, asset.decimals);
+      await fundAddress(info, {
+        chain,
+        address: opts.address,
+        amount,
+        ...(asset.address ? { token: asset.address } : {}),
+      });
+      if (json()) {
+        console.log(
+          JSON.stringify(
+            {
+              chain,
+              address: opts.address,
+              amount: amount.toString(),
+              token: asset.address ?? null,
+              symbol: asset.symbol,
+            },
+            null,
+            2,
+          ),
+        );
+      } else {
+        console.log(`Funded ${opts.address} with ${opts.amount} ${asset.symbol} on ${chain}`);
+      }
+    });
+}

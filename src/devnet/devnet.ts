@@ -1,0 +1,195 @@
+// The local development network: a Hardhat node (evm-localnet) and a LiteSVM JSON-RPC node
+// (solana-localnet), each in a child process that cannot outlive this one, seeded with test tokens.
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { ManagedChild } from './child-process.ts';
+import { FAUCET_ADDRESS, MULTICALL3_ADDRESS, TEST_TOKEN, TEST_TOKEN_ADDRESS } from './evm/contracts.ts';
+import { seedEvm } from './evm/deploy.ts';
+import { startEvmNode } from './evm/evm-node.ts';
+import { fundEvm } from './evm/fund.ts';
+import { solanaRpc } from './solana/client.ts';
+import { DEVNET_MINT_DECIMALS, SPL_MINT_SYMBOL, TOKEN_2022_MINT_SYMBOL } from './solana/dev-keys.ts';
+import { fundSolana } from './solana/fund.ts';
+import { seedSolana } from './solana/seed.ts';
+import { startSolanaNode } from './solana/solana-node.ts';
+
+export interface DevnetOptions {
+  dataDir: string;
+  evmPort?: number;
+  solanaPort?: number;
+  /** Solana slot duration (default 400 ms, like a validator). */
+  solanaSlotMs?: number;
+  logger: Logger;
+}
+
+export interface DevnetInfo {
+  evm: {
+    chain: 'evm-localnet';
+    chainId: 31337;
+    rpcUrl: string;
+    testToken: { address: `0x${string}`; symbol: string; decimals: 6 };
+    multicall3: `0x${string}`;
+  };
+  solana: {
+    chain: 'solana-localnet';
+    chainId: -1;
+    rpcUrl: string;
+    splMint: { address: string; symbol: string; decimals: number };
+    token2022Mint: { address: string; symbol: string; decimals: number };
+  };
+}
+
+export interface Devnet {
+  info: DevnetInfo;
+  stop(): Promise<void>;
+  onCrash(cb: (err: Error) => void): void;
+}
+
+export interface FundRequest {
+  chain: 'evm-localnet' | 'solana-localnet';
+  address: string;
+  /** Base units (wei, lamports, token base units). */
+  amount: bigint;
+  /** Token address or mint, or the symbol of a devnet test token; native when absent. */
+  token?: string;
+}
+
+const INFO_FILE = 'devnet.json';
+
+interface InfoFile extends DevnetInfo {
+  pid: number;
+}
+
+async function stopAll(children: ManagedChild[]): Promise<void> {
+  await Promise.allSettled(children.map((c) => c.stop()));
+}
+
+export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
+  const started = performance.now();
+  const { logger } = opts;
+  const results = await Promise.allSettled([
+    startEvmNode({ port: opts.evmPort, logger }),
+    startSolanaNode({ port: opts.solanaPort, slotMs: opts.solanaSlotMs, logger }),
+  ]);
+  const children = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failure = results.find((r) => r.status === 'rejected');
+  if (failure) {
+    await stopAll(children);
+    throw failure.reason;
+  }
+  const [evm, solana] = children as [ManagedChild, ManagedChild];
+  let mints: Awaited<ReturnType<typeof seedSolana>>;
+  try {
+    [, mints] = await Promise.all([seedEvm(evm.url), seedSolana(solanaRpc(solana.url))]);
+  } catch (err) {
+    await stopAll(children);
+    throw new Error(`devnet seeding failed: ${(err as Error).message}`, { cause: err });
+  }
+
+  const info: DevnetInfo = {
+    evm: {
+      chain: 'evm-localnet',
+      chainId: 31337,
+      rpcUrl: evm.url,
+      testToken: { address: TEST_TOKEN_ADDRESS, symbol: TEST_TOKEN.symbol, decimals: TEST_TOKEN.decimals },
+      multicall3: MULTICALL3_ADDRESS,
+    },
+    solana: {
+      chain: 'solana-localnet',
+      chainId: -1,
+      rpcUrl: solana.url,
+      splMint: { address: mints.splMint, symbol: SPL_MINT_SYMBOL, decimals: DEVNET_MINT_DECIMALS },
+      token2022Mint: {
+        address: mints.token2022Mint,
+        symbol: TOKEN_2022_MINT_SYMBOL,
+        decimals: DEVNET_MINT_DECIMALS,
+      },
+    },
+  };
+  const infoPath = join(opts.dataDir, INFO_FILE);
+  writeInfoFile(infoPath, { ...info, pid: process.pid });
+
+  let stopped = false;
+  const crashCallbacks: Array<(err: Error) => void> = [];
+  let crashed: Error | null = null;
+  const onChildCrash = (err: Error) => {
+    if (stopped || crashed) return;
+    crashed = err;
+    rmSync(infoPath, { force: true });
+    if (crashCallbacks.length === 0) logger.error({ err }, 'devnet crashed');
+    for (const cb of crashCallbacks) cb(err);
+  };
+  evm.onCrash(onChildCrash);
+  solana.onCrash(onChildCrash);
+
+  logger.info(
+    { evm: info.evm.rpcUrl, solana: info.solana.rpcUrl, ms: Math.round(performance.now() - started) },
+    'devnet ready',
+  );
+  return {
+    info,
+    onCrash: (cb) => {
+      crashCallbacks.push(cb);
+      if (crashed) cb(crashed);
+    },
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await stopAll(children);
+      if (readInfoFile(infoPath)?.pid === process.pid) rmSync(infoPath, { force: true });
+    },
+  };
+}
+
+function writeInfoFile(path: string, content: InfoFile): void {
+  mkdirSync(join(path, '..'), { recursive: true });
+  // Written whole then renamed, so a CLI never reads half a file.
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(content, null, 2)}\n`);
+  renameSync(tmp, path);
+}
+
+function readInfoFile(path: string): InfoFile | null {
+  try {
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<InfoFile>;
+    if (typeof parsed.pid !== 'number' || !parsed.evm?.rpcUrl || !parsed.solana?.rpcUrl) return null;
+    return parsed as InfoFile;
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The running devnet of a data directory, or null when none is running (a stale file is ignored). */
+export function readDevnetInfo(dataDir: string): DevnetInfo | null {
+  const file = readInfoFile(join(dataDir, INFO_FILE));
+  if (!file || !isAlive(file.pid)) return null;
+  const { pid: _pid, ...info } = file;
+  return info;
+}
+
+/** Resolves a test token symbol (any case) to its address or mint; anything else is returned as is. */
+export function resolveDevnetToken(info: DevnetInfo, chain: FundRequest['chain'], token: string): string {
+  const candidates =
+    chain === 'evm-localnet' ? [info.evm.testToken] : [info.solana.splMint, info.solana.token2022Mint];
+  return candidates.find((t) => t.symbol.toLowerCase() === token.toLowerCase())?.address ?? token;
+}
+
+export async function fundAddress(info: DevnetInfo, req: FundRequest): Promise<void> {
+  if (req.amount <= 0n) throw new Error('amount must be positive');
+  const token = req.token ? resolveDevnetToken(info, req.chain, req.token) : undefined;
+  if (req.chain === 'evm-localnet')
+    await fundEvm(info.evm.rpcUrl, { address: req.address, amount: req.amount, token });
+  else await fundSolana(solanaRpc(info.solana.rpcUrl), { address: req.address, amount: req.amount, token });
+}
+
+export { FAUCET_ADDRESS as EVM_FAUCET_ADDRESS };

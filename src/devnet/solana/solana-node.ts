@@ -1,0 +1,25 @@
+// Parent side of the LiteSVM RPC server child process.
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import { type ManagedChild, spawnChild } from '../child-process.ts';
+
+export interface SolanaNodeOptions {
+  port?: number;
+  /** Slot duration; 400 ms like a validator unless a test wants faster expiry. */
+  slotMs?: number;
+  finalityDepth?: number;
+  logger: Logger;
+}
+
+export function startSolanaNode(opts: SolanaNodeOptions): Promise<ManagedChild> {
+  return spawnChild({
+    name: 'solana devnet',
+    entry: fileURLToPath(new URL('./server-child.ts', import.meta.url)),
+    env: {
+      DEVNET_SOLANA_PORT: String(opts.port ?? 0),
+      DEVNET_SOLANA_SLOT_MS: String(opts.slotMs ?? 400),
+      DEVNET_SOLANA_FINALITY_DEPTH: String(opts.finalityDepth ?? 32),
+    },
+    logger: opts.logger,
+  });
+}

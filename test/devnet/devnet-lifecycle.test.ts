@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import pino from 'pino';
+import { readDevnetInfo, startDevnet } from '../../src/devnet/devnet.ts';
+
+const dirs: string[] = [];
+after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'wallet-api-devnet-test-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** The network processes (Hardhat node, Solana node) a process started. */
+function networkPids(parent: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(parent)], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => /devnet\/(evm\/node-child|solana\/server-child)\.ts/.test(line))
+      .map((line) => Number.parseInt(line.trim(), 10));
+  } catch {
+    return [];
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+  assert.ok(check(), what);
+}
+
+describe('development network lifecycle', () => {
+  test('a killed parent (SIGKILL) leaves no network process behind', async () => {
+    const fixture = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'fixtures/devnet-process.ts'), tempDir()],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve, reject) => {
+      fixture.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('ready')) resolve();
+      });
+      fixture.once('exit', (code) => reject(new Error(`fixture exited early (${code})`)));
+    });
+    const children = networkPids(fixture.pid ?? -1);
+    assert.equal(children.length, 2, 'one Hardhat node and one Solana node');
+    fixture.kill('SIGKILL');
+    await waitUntil(
+      () => children.every((pid) => !isAlive(pid)),
+      'network processes still running after SIGKILL',
+    );
+  });
+
+  test('a crashed network is reported, and stop() removes devnet.json and every child', async () => {
+    const dataDir = tempDir();
+    const devnet = await startDevnet({ dataDir, logger: pino({ level: 'silent' }) });
+    const crashes: Error[] = [];
+    devnet.onCrash((err) => crashes.push(err));
+    assert.deepEqual(readDevnetInfo(dataDir), devnet.info);
+
+    const children = networkPids(process.pid);
+    assert.equal(children.length, 2);
+    process.kill(children[0]!, 'SIGKILL');
+    await waitUntil(() => crashes.length === 1, 'crash not reported');
+    assert.match(crashes[0]!.message, /devnet .*exited unexpectedly \(signal SIGKILL\)/);
+    assert.equal(readDevnetInfo(dataDir), null, 'a crashed devnet is not advertised to the CLI');
+
+    await devnet.stop();
+    assert.equal(existsSync(join(dataDir, 'devnet.json')), false);
+    assert.ok(children.every((pid) => !isAlive(pid)));
+    assert.equal(crashes.length, 1, 'a requested stop is not a crash');
+  });
+});
