@@ -1,0 +1,265 @@
+/**
+ * Benchmark: GET /api/v1/wallets/balances for native plus 50 tokens on both development chains.
+ *
+ * 1. Upstream HTTP requests (counted by a proxy in front of each node) and latency, cold (nothing
+ *    cached), refresh (fresh=true: metadata cached, balances read) and warm (cached), against the
+ *    naive baseline in the same run: one RPC call per token and field (balance, decimals, symbol
+ *    on EVM; mint, token account and metadata account on Solana), all concurrent.
+ * 2. Cached balance requests per second against a bare Fastify route returning the same JSON, each
+ *    server in its own process, driven by autocannon from this one (target ratio >= 0.5).
+ *
+ *   npm run bench:balances            (BENCH_SECONDS per throughput run, default 10; BENCH_SAMPLES 20)
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createSolanaRpc, type Address as SolanaAddress } from '@solana/kit';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { createPublicClient, erc20Abi, getAddress, http } from 'viem';
+import { createChainRegistry } from '../src/chains/chain-registry.ts';
+import {
+  associatedTokenAddress,
+  metaplexMetadataAddress,
+  TOKEN_PROGRAM,
+} from '../src/chains/solana/solana-token-metadata.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { type DevnetInfo, fundAddress, startDevnet } from '../src/devnet/devnet.ts';
+import { evmLocalnetChain } from '../src/devnet/evm/contracts.ts';
+import { createLogger } from '../src/logger.ts';
+import { startRuntime } from '../src/runtime.ts';
+import { wrapPglite } from '../src/store/pglite-database.ts';
+import { evmActor, testTokens } from '../test/balances/evm-fixtures.ts';
+import { countingProxy } from '../test/balances/rpc-servers.ts';
+import { createMints } from '../test/balances/solana-fixtures.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
+const CONNECTIONS = 32;
+const TOKENS = 50;
+
+interface Setup {
+  devnet: DevnetInfo;
+  evmTokens: string[];
+  mints: string[];
+}
+
+/** The service on a fresh database, with a user whose wallets hold native and all the tokens. */
+async function serveApi(setup: Setup, rpc: { evm: string; solana: string }) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
+  const db = wrapPglite(await PGlite.create());
+  const runtime = await startRuntime({
+    config: loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      DEVNET: 'off',
+      SEED_DEMO: 'off',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_READ_PER_MINUTE: '1000000000',
+    }),
+    db,
+    logger: createLogger('warn'),
+    chains: createChainRegistry(
+      {},
+      { 'evm-localnet': { rpcUrl: rpc.evm }, 'solana-localnet': { rpcUrl: rpc.solana } },
+    ),
+  });
+  const user = await runtime.services.users.create({ email: `bench-${Date.now()}@example.test` });
+  const evm = await runtime.services.wallets.create(user.id, { chainType: 'ethereum' });
+  const sol = await runtime.services.wallets.create(user.id, { chainType: 'solana' });
+  const { key } = await runtime.services.apiKeys.create(user.id, { name: 'bench' });
+  const { devnet } = setup;
+  await fundAddress(devnet, { chain: 'evm-localnet', address: evm.address, amount: 10n ** 18n });
+  await fundAddress(devnet, { chain: 'solana-localnet', address: sol.address, amount: 10n ** 9n });
+  for (const token of setup.evmTokens)
+    await fundAddress(devnet, { chain: 'evm-localnet', address: evm.address, amount: 1_000_000n, token });
+  await Promise.all(
+    setup.mints.map((token) =>
+      fundAddress(devnet, { chain: 'solana-localnet', address: sol.address, amount: 1_000_000n, token }),
+    ),
+  );
+  const paths = {
+    evm: `/api/v1/wallets/balances?chain=evm-localnet&tokens=${setup.evmTokens.join(',')}`,
+    solana: `/api/v1/wallets/balances?chain=solana-localnet&tokens=${setup.mints.join(',')}`,
+  };
+  return {
+    url: runtime.url,
+    key,
+    paths,
+    owners: { evm: evm.address, solana: sol.address },
+    close: async () => {
+      await runtime.close();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now();
+  const value = await work();
+  return { ms: performance.now() - start, value };
+}
+
+/** One call per token and field, all at once, through clients that do not batch. */
+async function naiveEvm(rpcUrl: string, owner: string, tokens: string[]) {
+  const client = createPublicClient({ chain: evmLocalnetChain(rpcUrl), transport: http(rpcUrl) });
+  const account = getAddress(owner);
+  await Promise.all([
+    client.getBalance({ address: account }),
+    ...tokens.flatMap((t) => {
+      const address = getAddress(t);
+      return [
+        client.readContract({ address, abi: erc20Abi, functionName: 'balanceOf', args: [account] }),
+        client.readContract({ address, abi: erc20Abi, functionName: 'decimals' }),
+        client.readContract({ address, abi: erc20Abi, functionName: 'symbol' }),
+      ];
+    }),
+  ]);
+}
+
+async function naiveSolana(rpcUrl: string, owner: string, mints: string[]) {
+  const rpc = createSolanaRpc(rpcUrl);
+  const info = (a: string) => rpc.getAccountInfo(a as SolanaAddress, { encoding: 'base64' }).send();
+  await Promise.all([
+    rpc.getBalance(owner as SolanaAddress).send(),
+    ...mints.flatMap((m) => [
+      info(m),
+      associatedTokenAddress(owner, m, TOKEN_PROGRAM).then(info),
+      metaplexMetadataAddress(m).then(info),
+    ]),
+  ]);
+}
+
+async function measureRequests(setup: Setup) {
+  const evmRpc = await countingProxy(setup.devnet.evm.rpcUrl);
+  const solanaRpc = await countingProxy(setup.devnet.solana.rpcUrl);
+  const api = await serveApi(setup, { evm: evmRpc.url, solana: solanaRpc.url });
+  const get = async (path: string) => {
+    const res = await fetch(`${api.url}${path}`, { headers: { 'x-api-key': api.key } });
+    const body = (await res.json()) as { balances?: unknown[] };
+    if (res.status !== 200 || body.balances?.length !== 1 + TOKENS)
+      throw new Error(`unexpected answer ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  };
+  const rows: string[] = [];
+  for (const [name, proxy, path, naive] of [
+    ['EVM', evmRpc, api.paths.evm, () => naiveEvm(evmRpc.url, api.owners.evm, setup.evmTokens)],
+    ['Solana', solanaRpc, api.paths.solana, () => naiveSolana(solanaRpc.url, api.owners.solana, setup.mints)],
+  ] as const) {
+    const sample = async (work: () => Promise<unknown>) => {
+      const times: number[] = [];
+      let requests = 0;
+      for (let i = 0; i < SAMPLES; i++) {
+        proxy.reset();
+        times.push((await timed(work)).ms);
+        requests = proxy.requests;
+      }
+      return { ms: median(times), requests };
+    };
+    proxy.reset();
+    const cold = await timed(() => get(path));
+    const coldRequests = proxy.requests;
+    const refresh = await sample(() => get(`${path}&fresh=true`));
+    const warm = await sample(() => get(path));
+    const baseline = await sample(naive);
+    rows.push(
+      `  ${name.padEnd(6)} cold      ${String(coldRequests).padStart(4)} upstream requests  ${cold.ms.toFixed(1).padStart(7)} ms`,
+      `  ${name.padEnd(6)} refresh   ${String(refresh.requests).padStart(4)} upstream requests  ${refresh.ms.toFixed(1).padStart(7)} ms (fresh=true, metadata cached; median of ${SAMPLES})`,
+      `  ${name.padEnd(6)} warm      ${String(warm.requests).padStart(4)} upstream requests  ${warm.ms.toFixed(1).padStart(7)} ms (median of ${SAMPLES})`,
+      `  ${name.padEnd(6)} baseline  ${String(baseline.requests).padStart(4)} upstream requests  ${baseline.ms.toFixed(1).padStart(7)} ms (naive, direct RPC, concurrent; median of ${SAMPLES})`,
+      `  ${name.padEnd(6)} ratio     requests cold/baseline ${(coldRequests / baseline.requests).toFixed(3)}, latency cold/baseline ${(cold.ms / baseline.ms).toFixed(2)}, refresh/baseline ${(refresh.ms / baseline.ms).toFixed(2)}`,
+    );
+  }
+  await api.close();
+  await evmRpc.close();
+  await solanaRpc.close();
+  return rows;
+}
+
+/** Child process: serves the API (cache warmed) or the bare route, prints the target on stdout. */
+async function serve(kind: string, setup: Setup) {
+  const api = await serveApi(setup, { evm: setup.devnet.evm.rpcUrl, solana: setup.devnet.solana.rpcUrl });
+  const body = await (
+    await fetch(`${api.url}${api.paths.evm}`, { headers: { 'x-api-key': api.key } })
+  ).text();
+  let url = `${api.url}${api.paths.evm}`;
+  if (kind === 'bare') {
+    await api.close();
+    const bare = Fastify();
+    bare.get('/api/v1/wallets/balances', async (_req, reply) =>
+      reply.type('application/json; charset=utf-8').send(body),
+    );
+    await bare.listen({ host: '127.0.0.1', port: 0 });
+    const address = bare.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${api.paths.evm}`;
+  }
+  process.stdout.write(`${JSON.stringify({ url, key: api.key, bytes: body.length })}\n`);
+}
+
+async function throughput(kind: 'api' | 'bare', setup: Setup) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', new URL(import.meta.url).pathname, '--serve', kind],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, BENCH_SETUP: JSON.stringify(setup) },
+    },
+  );
+  const target = await new Promise<{ url: string; key: string; bytes: number }>((resolve) => {
+    let buf = '';
+    child.stdout.on('data', (d) => {
+      buf += d;
+      if (buf.includes('\n')) resolve(JSON.parse(buf.split('\n')[0]!));
+    });
+  });
+  const options = { url: target.url, connections: CONNECTIONS, headers: { 'x-api-key': target.key } };
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, duration: SECONDS });
+  child.kill('SIGTERM');
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    bytes: target.bytes,
+  };
+}
+
+if (process.argv[2] === '--serve') {
+  await serve(process.argv[3] ?? 'api', JSON.parse(process.env.BENCH_SETUP ?? '{}') as Setup);
+} else {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-devnet-'));
+  const devnet = await startDevnet({ dataDir, logger: pino({ level: 'warn' }) });
+  try {
+    const actor = await evmActor(devnet.info.evm.rpcUrl, (req) => fundAddress(devnet.info, req));
+    const setup: Setup = {
+      devnet: devnet.info,
+      evmTokens: await actor.deploy(testTokens(TOKENS)),
+      mints: await createMints(devnet.info.solana.rpcUrl, TOKENS),
+    };
+    const rows = await measureRequests(setup);
+    console.log(`Native + ${TOKENS} tokens, GET /api/v1/wallets/balances, development network, same machine`);
+    for (const row of rows) console.log(row);
+    const bare = await throughput('bare', setup);
+    const api = await throughput('api', setup);
+    console.log(
+      `Cached EVM native + ${TOKENS} tokens (${api.bytes} bytes), ${CONNECTIONS} connections, ${SECONDS} s each`,
+    );
+    console.log(
+      `  baseline (bare Fastify, same JSON): ${bare.rps.toFixed(0)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms`,
+    );
+    console.log(
+      `  API (auth, rate limit, cache):      ${api.rps.toFixed(0)} req/s, p50 ${api.p50} ms, p99 ${api.p99} ms, non-2xx ${api.non2xx}`,
+    );
+    console.log(`  ratio API / baseline: ${(api.rps / bare.rps).toFixed(2)} (target >= 0.5)`);
+    if (api.non2xx > 0) process.exitCode = 1;
+  } finally {
+    await devnet.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

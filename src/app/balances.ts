@@ -1,0 +1,390 @@
+import { isAddress as isSolanaAddress } from '@solana/kit';
+import type { Cache } from '../cache/cache.ts';
+import { SingleFlight } from '../cache/single-flight.ts';
+import type { Chain, ChainRegistry } from '../chains/chain-registry.ts';
+import { rpcError } from '../chains/rpc-clients.ts';
+import { AppError, invalidInput } from '../errors/app-error.ts';
+import type { InvalidationBus } from '../store/invalidation-bus.ts';
+import type { ChainType, WalletRecord } from '../store/repositories/wallets-repository.ts';
+import type { Clock } from '../support/clock.ts';
+import type { WalletsService } from './wallets.ts';
+
+/** The WalletBalance resource of the specification. */
+export interface WalletBalance {
+  chainType: ChainType;
+  chainId: number;
+  address: string;
+  asset: 'native' | 'erc20' | 'spl';
+  token: string | null;
+  raw: string;
+  decimals: number | null;
+  symbol: string | null;
+  updatedAt: string;
+}
+
+export interface BalanceQuery {
+  chain: string;
+  /** A wallet of the caller; absent: the caller's default wallet for the chain's type. */
+  address?: string;
+  tokens?: string[];
+  includeZero?: boolean;
+  /** Bypass the cache and refresh it. */
+  fresh?: boolean;
+}
+
+/** Token metadata, read once and kept: it does not change. */
+export interface TokenMeta {
+  decimals: number | null;
+  symbol: string | null;
+  /** Solana: the token program owning the mint (Token or Token-2022), which the token accounts need. */
+  program?: string;
+}
+
+/** One token's balance as read; `raw` null when the address is not a token that can be read. */
+export interface TokenReading {
+  token: string;
+  /** The token address as shown to users (EVM: checksummed). */
+  display: string;
+  raw: bigint | null;
+}
+
+/** Port: reads a wallet's balances on one chain type, in as few upstream requests as it can. */
+export interface BalanceReader {
+  read(request: {
+    chain: Chain;
+    owner: string;
+    /** Read the native balance. */
+    native: boolean;
+    /** Token keys to read (see `tokenKey`), or every token account of the owner (Solana). */
+    tokens: readonly string[] | 'all';
+    /** Metadata already known (cached) of these tokens; the reader fetches only the others'. */
+    knownMeta: (tokens: readonly string[]) => Promise<ReadonlyMap<string, TokenMeta>>;
+    signal: AbortSignal;
+  }): Promise<{ native: bigint | null; tokens: TokenReading[]; meta: Map<string, TokenMeta> }>;
+}
+
+export const MAX_TOKENS = 50;
+export const NATIVE_TTL_MS = 15_000;
+export const TOKEN_TTL_MS = 45_000;
+/** Metadata does not change; a day bounds what a Redis cache keeps for tokens nobody asks about. */
+const META_TTL_MS = 24 * 3600_000;
+
+const EVM_ADDRESS = /^0x[a-fA-F0-9]{40}$/;
+
+/** The cache key form of an address: EVM addresses are case-insensitive, base58 is not. */
+export const tokenKey = (address: string): string =>
+  address.startsWith('0x') ? address.toLowerCase() : address;
+
+interface CachedAmount {
+  /** Base units, or null when the token could not be read. */
+  raw: string | null;
+  display: string;
+  /** Time of the reading, ms since the epoch. */
+  at: number;
+}
+
+const isAddressFor = (chainType: ChainType, value: string): boolean =>
+  chainType === 'ethereum' ? EVM_ADDRESS.test(value) : isSolanaAddress(value);
+
+const typeName = (chainType: ChainType) => (chainType === 'ethereum' ? 'EVM' : 'Solana');
+
+function parseTokens(chain: Chain, tokens: readonly string[] | undefined): string[] | null {
+  if (tokens === undefined) return null;
+  const seen = new Map<string, string>();
+  for (const [i, raw] of tokens.entries()) {
+    const token = raw.trim();
+    if (token === '') continue;
+    if (!isAddressFor(chain.chainType, token))
+      throw invalidInput(
+        `tokens[${i}]`,
+        `"${token}" is not a valid ${typeName(chain.chainType)} token address`,
+      );
+    if (!seen.has(tokenKey(token))) seen.set(tokenKey(token), token);
+  }
+  if (seen.size > MAX_TOKENS)
+    throw invalidInput('tokens', `at most ${MAX_TOKENS} distinct tokens, got ${seen.size}`);
+  return seen.size === 0 ? null : [...seen.keys()];
+}
+
+/** Runs `work` with a signal that aborts after `ms`, and gives up waiting for it then. */
+async function withDeadline<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const err = new DOMException(`no answer within ${ms} ms`, 'TimeoutError');
+      controller.abort(err);
+      reject(err);
+    }, ms);
+  });
+  try {
+    return await Promise.race([work(controller.signal), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Reads a wallet's native and token balances (DESIGN A8): cached per chain, wallet and token
+ * (native 15 s, tokens 45 s, metadata for good), identical concurrent reads collapsed into one
+ * upstream call, and a wallet's entries dropped in every instance when it writes.
+ */
+export function balancesService(deps: {
+  chains: ChainRegistry;
+  wallets: Pick<WalletsService, 'listAll'>;
+  readers: Record<ChainType, BalanceReader>;
+  cache: Cache;
+  bus: InvalidationBus;
+  clock: Clock;
+  timeoutMs: number;
+}) {
+  const { chains, wallets, readers, cache, bus, clock, timeoutMs } = deps;
+  const flights = new SingleFlight();
+  const walletTag = (chainSlug: string, address: string) => `bal|${chainSlug}|${tokenKey(address)}`;
+
+  // A reading that started before a write finished must not be cached after the write dropped the
+  // wallet's entries: each drop takes a sequence number, and a reading is stored only when no drop
+  // of its wallet came after its start. The map is cleared when large, raising the floor instead.
+  let sequence = 0;
+  let floor = 0;
+  const droppedAt = new Map<string, number>();
+  const droppedSince = (tag: string, start: number) => (droppedAt.get(tag) ?? floor) > start;
+
+  const drop = (tag: string) => {
+    sequence++;
+    if (droppedAt.size >= 10_000) {
+      droppedAt.clear();
+      floor = sequence;
+    }
+    droppedAt.set(tag, sequence);
+    flights.forget((key) => key.startsWith(`${tag}|`));
+    void cache.invalidateTag(tag);
+  };
+  bus.subscribe(
+    (event) => {
+      if (event.kind !== 'balances') return;
+      const slugs = event.chain ? [event.chain] : chains.list().map((c) => c.slug);
+      for (const slug of slugs) drop(walletTag(slug, event.address));
+    },
+    () => {
+      // The listener lost notifications: forget every reading taken before now.
+      sequence++;
+      droppedAt.clear();
+      floor = sequence;
+      flights.forget(() => true);
+    },
+  );
+
+  async function resolveWallet(userId: string, chain: Chain, address: string | undefined) {
+    if (address !== undefined && !isAddressFor(chain.chainType, address))
+      throw invalidInput(
+        'address',
+        `"${address}" is not a ${typeName(chain.chainType)} address (chain ${chain.slug})`,
+      );
+    const own = (await wallets.listAll(userId)).filter((w) => w.chainType === chain.chainType);
+    const wallet =
+      address === undefined
+        ? own.find((w) => w.isDefault)
+        : own.find((w) => tokenKey(w.address) === tokenKey(address));
+    if (!wallet)
+      throw new AppError(
+        'WALLET_NOT_FOUND',
+        address === undefined
+          ? `You have no default ${chain.chainType} wallet`
+          : `Wallet ${address} is not one of your wallets`,
+      );
+    return wallet;
+  }
+
+  /** Reads what the cache lacks, in one upstream call shared by identical concurrent reads. */
+  function fetchMissing(
+    chain: Chain,
+    wallet: WalletRecord,
+    native: boolean,
+    tokens: readonly string[] | 'all',
+  ) {
+    const tag = walletTag(chain.slug, wallet.address);
+    const flightKey = `${tag}|${native}|${tokens === 'all' ? '*' : tokens.join(',')}`;
+    return flights.run(flightKey, async () => {
+      const start = sequence;
+      const known = new Map<string, TokenMeta>();
+      const knownMeta = async (list: readonly string[]) => {
+        const found = await cache.getMany<TokenMeta>(list.map((t) => `meta|${chain.slug}|${t}`));
+        for (const [i, meta] of found.entries()) if (meta) known.set(list[i]!, meta);
+        return known;
+      };
+      const reader = readers[chain.chainType];
+      const reading = await withDeadline(timeoutMs, (signal) =>
+        reader.read({ chain, owner: wallet.address, native, tokens, knownMeta, signal }),
+      ).catch((err: unknown) => {
+        throw rpcError(chain, err);
+      });
+      const at = clock.now().getTime();
+      const amounts = reading.tokens.map((t) => ({
+        key: `${tag}|t|${t.token}`,
+        value: { raw: t.raw?.toString() ?? null, display: t.display, at } satisfies CachedAmount,
+      }));
+      if (!droppedSince(tag, start)) {
+        const writes: Promise<void>[] = [];
+        if (reading.native !== null)
+          writes.push(
+            cache.setMany(
+              [{ key: `${tag}|native`, value: { raw: reading.native.toString(), display: '', at } }],
+              {
+                ttlMs: NATIVE_TTL_MS,
+                tags: [tag],
+              },
+            ),
+          );
+        writes.push(cache.setMany(amounts, { ttlMs: TOKEN_TTL_MS, tags: [tag] }));
+        if (tokens === 'all')
+          writes.push(
+            cache.setMany([{ key: `${tag}|all`, value: amounts.map((a) => a.key) }], {
+              ttlMs: TOKEN_TTL_MS,
+              tags: [tag],
+            }),
+          );
+        await Promise.all(writes);
+      }
+      if (reading.meta.size > 0)
+        await cache.setMany(
+          [...reading.meta].map(([token, meta]) => ({ key: `meta|${chain.slug}|${token}`, value: meta })),
+          { ttlMs: META_TTL_MS },
+        );
+      const metaAll = new Map([...known, ...reading.meta]);
+      return {
+        native: reading.native === null ? null : { raw: reading.native.toString(), display: '', at },
+        tokens: new Map(reading.tokens.map((t, i) => [t.token, amounts[i]!.value])),
+        meta: metaAll,
+      };
+    });
+  }
+
+  return {
+    /** The balances of one of the caller's wallets on one chain, as copies the caller may change. */
+    async read(userId: string, query: BalanceQuery): Promise<WalletBalance[]> {
+      return (await this.readShared(userId, query)).map((b) => ({ ...b }));
+    },
+
+    /**
+     * As `read`, but the answer is the cached one itself, frozen and shared with every reader until
+     * it expires (the HTTP route serializes it once).
+     */
+    async readShared(userId: string, query: BalanceQuery): Promise<readonly Readonly<WalletBalance>[]> {
+      const chain = chains.get(query.chain);
+      const listed = parseTokens(chain, query.tokens);
+      const wallet = await resolveWallet(userId, chain, query.address);
+      const tag = walletTag(chain.slug, wallet.address);
+      // EVM without `tokens` is native only: an EVM node cannot list the tokens an address holds.
+      const wanted: string[] | 'all' = listed ?? (chain.chainType === 'solana' ? 'all' : []);
+      // The assembled answer is kept too, until its first entry expires: a repeated read is then
+      // one lookup instead of one per token (and one round trip once the cache is Redis).
+      const answerKey = `${tag}|answer|${query.includeZero ? 1 : 0}|${wanted === 'all' ? '*' : wanted.join(',')}`;
+      const start = sequence;
+      if (!query.fresh) {
+        const [answer] = await cache.getMany<readonly WalletBalance[]>([answerKey]);
+        if (answer) return answer;
+      }
+
+      let native: CachedAmount | undefined;
+      let tokenAmounts = new Map<string, CachedAmount>();
+      let tokenOrder: string[] = wanted === 'all' ? [] : wanted;
+      let missingTokens: string[] | 'all' = wanted;
+      if (!query.fresh) {
+        if (wanted === 'all') {
+          const [cachedNative, cachedAll] = await cache.getMany<unknown>([`${tag}|native`, `${tag}|all`]);
+          native = cachedNative as CachedAmount | undefined;
+          const keys = cachedAll as string[] | undefined;
+          if (keys) {
+            const values = await cache.getMany<CachedAmount>(keys);
+            // Served from the cache only when every account of the listing is still there.
+            if (values.every((v) => v !== undefined)) {
+              tokenOrder = keys.map((k) => k.slice(`${tag}|t|`.length));
+              tokenAmounts = new Map(tokenOrder.map((t, i) => [t, values[i]!]));
+              missingTokens = [];
+            }
+          }
+        } else {
+          const values = await cache.getMany<CachedAmount>([
+            `${tag}|native`,
+            ...wanted.map((t) => `${tag}|t|${t}`),
+          ]);
+          native = values[0];
+          for (const [i, t] of wanted.entries()) {
+            const v = values[i + 1];
+            if (v) tokenAmounts.set(t, v);
+          }
+          missingTokens = wanted.filter((t) => !tokenAmounts.has(t));
+        }
+      }
+
+      let meta = new Map<string, TokenMeta>();
+      if (native === undefined || missingTokens === 'all' || missingTokens.length > 0) {
+        const fetched = await fetchMissing(chain, wallet, native === undefined, missingTokens);
+        native ??= fetched.native ?? undefined;
+        for (const [t, v] of fetched.tokens) tokenAmounts.set(t, v);
+        if (missingTokens === 'all') tokenOrder = [...fetched.tokens.keys()];
+        meta = fetched.meta;
+      }
+      const needMeta = tokenOrder.filter((t) => !meta.has(t) && tokenAmounts.get(t)?.raw != null);
+      if (needMeta.length > 0) {
+        const found = await cache.getMany<TokenMeta>(needMeta.map((t) => `meta|${chain.slug}|${t}`));
+        for (const [i, m] of found.entries()) if (m) meta.set(needMeta[i]!, m);
+      }
+
+      const out: WalletBalance[] = [];
+      const base = { chainType: chain.chainType, chainId: chain.chainId, address: wallet.address };
+      if (native && (query.includeZero || native.raw !== '0'))
+        out.push({
+          ...base,
+          asset: 'native',
+          token: null,
+          raw: native.raw!,
+          decimals: chain.nativeDecimals,
+          symbol: chain.nativeSymbol,
+          updatedAt: new Date(native.at).toISOString(),
+        });
+      const asset = chain.chainType === 'ethereum' ? 'erc20' : 'spl';
+      for (const t of tokenOrder) {
+        const amount = tokenAmounts.get(t);
+        // A token that cannot be read is left out rather than failing the whole request.
+        if (!amount || amount.raw === null || (!query.includeZero && amount.raw === '0')) continue;
+        const m = meta.get(t);
+        out.push({
+          ...base,
+          asset,
+          token: amount.display,
+          raw: amount.raw,
+          decimals: m?.decimals ?? null,
+          symbol: m?.symbol ?? null,
+          updatedAt: new Date(amount.at).toISOString(),
+        });
+      }
+      const readings = [native, ...tokenOrder.map((t) => tokenAmounts.get(t))];
+      const expiresAt = Math.min(
+        ...readings.map((r, i) =>
+          r ? r.at + (i === 0 ? NATIVE_TTL_MS : TOKEN_TTL_MS) : Number.POSITIVE_INFINITY,
+        ),
+      );
+      const ttlMs = expiresAt - clock.now().getTime();
+      // Frozen: the same answer is handed to every reader while cached.
+      for (const b of out) Object.freeze(b);
+      const answer = Object.freeze(out);
+      if (ttlMs > 0 && Number.isFinite(ttlMs) && !droppedSince(tag, start))
+        await cache.setMany([{ key: answerKey, value: answer }], { ttlMs, tags: [tag] });
+      return answer;
+    },
+
+    /** Drops a wallet's cached balances in every instance; the write path calls it after a broadcast. */
+    async invalidate(chainSlug: string, address: string): Promise<void> {
+      try {
+        await bus.publish({ kind: 'balances', chain: chainSlug, address: tokenKey(address) });
+      } catch {
+        // Delivered here already (the bus delivers locally first). Other instances then keep their
+        // entries until the TTL (at most 45 s): not worth reporting a successful write as failed.
+      }
+    },
+  };
+}
+
+export type BalancesService = ReturnType<typeof balancesService>;

@@ -1,0 +1,135 @@
+// Byte layouts of SPL Token / Token-2022 accounts and of the two places a mint's symbol lives
+// (the Token-2022 TokenMetadata extension, a Metaplex metadata account). Decoded here rather than
+// through @solana-program/token-2022, which cannot be installed beside our @solana/kit.
+import { type Address, getAddressDecoder, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import { findAssociatedTokenPda } from '@solana-program/token';
+
+export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+export const METAPLEX_PROGRAM = 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s';
+
+const MINT_SIZE = 82;
+const TOKEN_ACCOUNT_SIZE = 165;
+/** Token-2022 extensions follow the account type byte, placed after the size of a token account. */
+const ACCOUNT_TYPE_OFFSET = 165;
+const ACCOUNT_TYPE_MINT = 1;
+const EXTENSION_TOKEN_METADATA = 19;
+const METAPLEX_KEY_METADATA_V1 = 4;
+const MAX_SYMBOL_LENGTH = 64;
+
+const addressDecoder = getAddressDecoder();
+const addressEncoder = getAddressEncoder();
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export const isTokenProgram = (owner: string): boolean =>
+  owner === TOKEN_PROGRAM || owner === TOKEN_2022_PROGRAM;
+
+/** The decimals of a mint account, or null when the data is not an initialized mint. */
+export function mintDecimals(data: Uint8Array): number | null {
+  if (data.length < MINT_SIZE || data[45] !== 1) return null;
+  // A Token-2022 mint with extensions is longer, and says it is a mint at the account type byte.
+  if (data.length > MINT_SIZE && data[ACCOUNT_TYPE_OFFSET] !== ACCOUNT_TYPE_MINT) return null;
+  return data[44]!;
+}
+
+/** Mint, owner and amount of a token account, or null when the data is not one. */
+export function decodeTokenAccount(data: Uint8Array): { mint: string; owner: string; amount: bigint } | null {
+  if (data.length < TOKEN_ACCOUNT_SIZE || data[108] === 0) return null;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  return {
+    mint: addressDecoder.decode(data.subarray(0, 32)),
+    owner: addressDecoder.decode(data.subarray(32, 64)),
+    amount: view.getBigUint64(64, true),
+  };
+}
+
+/** A borsh string (u32 length, UTF-8 bytes) at `offset`, with the offset after it. */
+function borshString(data: Uint8Array, offset: number): { text: string; next: number } | null {
+  if (offset + 4 > data.length) return null;
+  const length = new DataView(data.buffer, data.byteOffset + offset, 4).getUint32(0, true);
+  const end = offset + 4 + length;
+  if (end > data.length) return null;
+  try {
+    return { text: utf8.decode(data.subarray(offset + 4, end)), next: end };
+  } catch {
+    return null;
+  }
+}
+
+const cleanSymbol = (text: string): string | null => {
+  const symbol = text.replaceAll('\0', '').trim();
+  return symbol === '' || symbol.length > MAX_SYMBOL_LENGTH ? null : symbol;
+};
+
+/**
+ * The symbol in a Token-2022 mint's TokenMetadata extension (metadata stored in the mint itself),
+ * or null. Layout: TLV entries (u16 type, u16 length) whose metadata value is update authority (32),
+ * mint (32), then borsh name, symbol, uri.
+ */
+export function token2022Symbol(data: Uint8Array): string | null {
+  if (data.length <= ACCOUNT_TYPE_OFFSET + 1 || data[ACCOUNT_TYPE_OFFSET] !== ACCOUNT_TYPE_MINT) return null;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  let offset = ACCOUNT_TYPE_OFFSET + 1;
+  while (offset + 4 <= data.length) {
+    const type = view.getUint16(offset, true);
+    const length = view.getUint16(offset + 2, true);
+    const start = offset + 4;
+    if (type === 0 || start + length > data.length) return null;
+    if (type === EXTENSION_TOKEN_METADATA) {
+      const value = data.subarray(start, start + length);
+      const name = borshString(value, 64);
+      const symbol = name && borshString(value, name.next);
+      return symbol ? cleanSymbol(symbol.text) : null;
+    }
+    offset = start + length;
+  }
+  return null;
+}
+
+/**
+ * The symbol of a Metaplex metadata account of `mint`, or null. Layout: key (1), update authority
+ * (32), mint (32), borsh name, borsh symbol (both padded with NULs).
+ */
+export function metaplexSymbol(data: Uint8Array, mint: string): string | null {
+  if (data.length < 65 || data[0] !== METAPLEX_KEY_METADATA_V1) return null;
+  if (addressDecoder.decode(data.subarray(33, 65)) !== mint) return null;
+  const name = borshString(data, 65);
+  const symbol = name && borshString(data, name.next);
+  return symbol ? cleanSymbol(symbol.text) : null;
+}
+
+// Derivations cost two hashes and a curve check each: kept, since owners and mints repeat.
+const derived = new Map<string, Address>();
+const remember = async (key: string, derive: () => Promise<Address>): Promise<Address> => {
+  const hit = derived.get(key);
+  if (hit) return hit;
+  const value = await derive();
+  if (derived.size >= 100_000) derived.clear();
+  derived.set(key, value);
+  return value;
+};
+
+/** The associated token account of `owner` for `mint` under the mint's token program. */
+export const associatedTokenAddress = (owner: string, mint: string, program: string): Promise<Address> =>
+  remember(`ata|${owner}|${mint}|${program}`, async () => {
+    const [ata] = await findAssociatedTokenPda({
+      owner: owner as Address,
+      mint: mint as Address,
+      tokenProgram: program as Address,
+    });
+    return ata;
+  });
+
+/** The Metaplex metadata account of `mint`: seeds ['metadata', program id, mint]. */
+export const metaplexMetadataAddress = (mint: string): Promise<Address> =>
+  remember(`metaplex|${mint}`, async () => {
+    const [pda] = await getProgramDerivedAddress({
+      programAddress: METAPLEX_PROGRAM as Address,
+      seeds: [
+        'metadata',
+        addressEncoder.encode(METAPLEX_PROGRAM as Address),
+        addressEncoder.encode(mint as Address),
+      ],
+    });
+    return pda;
+  });
