@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { KEY_EXPIRIES, type KeyExpiry } from '../../app/api-keys.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { html } from '../html.ts';
+import { PAGES } from '../paths.ts';
+import { type DashboardDeps, formField, queryField, requireSession, sendPage } from '../request-context.ts';
+import { EXPIRY_CHOICES, keysPage, revokeConfirmPage } from '../views/keys-view.ts';
+import type { Flash } from '../views/layout.ts';
+
+const isExpiry = (value: string): value is KeyExpiry => Object.hasOwn(KEY_EXPIRIES, value);
+
+export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Promise<void> {
+  const { apiKeys } = deps.services;
+
+  app.get('/keys', async (request, reply) => {
+    const auth = requireSession(request, reply);
+    if (!auth) return reply;
+    const keys = await apiKeys.list(auth.session.userId);
+    // After a revocation the page says so, naming the key from the user's own list.
+    const revokedId = queryField(request, 'revoked');
+    const revoked = revokedId ? keys.find((k) => k.id === revokedId && k.status === 'Revoked') : undefined;
+    const flash: Flash | null = revoked
+      ? {
+          kind: 'success',
+          message: html`API key “${revoked.name}” (<code>${revoked.maskedKey}</code>) is revoked. Requests with it now get 401 Unauthorized.`,
+        }
+      : null;
+    return sendPage(reply, keysPage({ user: auth.user, keys, flash }));
+  });
+
+  app.post('/keys', async (request, reply) => {
+    const auth = requireSession(request, reply);
+    if (!auth) return reply;
+    const name = formField(request, 'name') ?? '';
+    const expires = formField(request, 'expires') || 'never';
+    const refuse = async (status: number, error: string) =>
+      sendPage(
+        reply,
+        keysPage({
+          user: auth.user,
+          keys: await apiKeys.list(auth.session.userId),
+          form: { name, expires, error },
+        }),
+        status,
+      );
+    if (!isExpiry(expires))
+      return refuse(400, `Expires must be one of: ${EXPIRY_CHOICES.map((c) => c.label).join(', ')}.`);
+    try {
+      const created = await apiKeys.create(auth.session.userId, { name, expires });
+      request.log.info(
+        { event: 'dashboard.api_key_created', userId: auth.session.userId, keyId: created.apiKey.id },
+        'API key created in the dashboard',
+      );
+      // The key exists only in this response: never cached, never in a URL, never logged.
+      return sendPage(
+        reply,
+        keysPage({ user: auth.user, keys: await apiKeys.list(auth.session.userId), created }),
+        201,
+      );
+    } catch (err) {
+      // The 10-active limit (FORBIDDEN) and a bad name (INVALID_INPUT) carry messages meant for people.
+      if (err instanceof AppError && (err.code === 'FORBIDDEN' || err.code === 'INVALID_INPUT'))
+        return refuse(err.status, err.message.replace(/^name: /, 'Name: '));
+      throw err;
+    }
+  });
+
+  app.get<{ Params: { id: string } }>('/keys/:id/revoke', async (request, reply) => {
+    const auth = requireSession(request, reply);
+    if (!auth) return reply;
+    const key = (await apiKeys.list(auth.session.userId)).find((k) => k.id === request.params.id);
+    if (!key) throw new AppError('NOT_FOUND', 'This API key does not exist or is not yours.');
+    if (key.status === 'Revoked') return reply.redirect(PAGES.keys, 303);
+    return sendPage(reply, revokeConfirmPage(auth.user, key));
+  });
+
+  app.post<{ Params: { id: string } }>('/keys/:id/revoke', async (request, reply) => {
+    const auth = requireSession(request, reply);
+    if (!auth) return reply;
+    // revoke() answers NOT_FOUND for another user's key; the error page says so.
+    const key = await apiKeys.revoke(request.params.id, auth.session.userId);
+    request.log.info(
+      { event: 'dashboard.api_key_revoked', userId: auth.session.userId, keyId: key.id },
+      'API key revoked in the dashboard',
+    );
+    return reply.redirect(`${PAGES.keys}?${new URLSearchParams({ revoked: key.id })}`, 303);
+  });
+}

@@ -1,0 +1,98 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../store/database.ts';
+import { sessionsRepository } from '../store/repositories/sessions-repository.ts';
+import type { UserRecord } from '../store/repositories/users-repository.ts';
+import type { Clock } from '../support/clock.ts';
+import { newId } from '../support/ids.ts';
+
+export interface SessionLifetimes {
+  /** A session unused for this long ends. */
+  idleMs: number;
+  /** A session ends this long after sign-in, however active. */
+  absoluteMs: number;
+}
+
+export const DEFAULT_SESSION_LIFETIMES: SessionLifetimes = {
+  idleMs: 12 * 3600 * 1000,
+  absoluteMs: 7 * 24 * 3600 * 1000,
+};
+
+/** What a signed-in dashboard request knows about its session. */
+export interface DashboardSession {
+  id: string;
+  userId: string;
+  email: string;
+  csrfToken: string;
+}
+
+// last_seen_at is written at most this often, so reading pages does not write on every request.
+const TOUCH_EVERY_MS = 60_000;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+const fingerprint = (passwordHash: string | null) => sha256(passwordHash ?? '').toString('hex');
+
+/** Compares two strings in constant time (for CSRF tokens). */
+export function sameSecret(a: string, b: string): boolean {
+  const x = sha256(a);
+  const y = sha256(b);
+  return timingSafeEqual(x, y);
+}
+
+/**
+ * Server-side sessions. The cookie holds a random token; the database holds only its SHA-256, the
+ * user, the session's CSRF secret and a fingerprint of the password hash at sign-in, so setting a
+ * new password (`wallet-api users set-password`) ends every older session.
+ */
+export function sessionService(deps: { db: Database; clock: Clock; lifetimes?: SessionLifetimes }) {
+  const { clock } = deps;
+  const lifetimes = deps.lifetimes ?? DEFAULT_SESSION_LIFETIMES;
+  const repo = sessionsRepository(deps.db);
+
+  return {
+    lifetimes,
+
+    async create(user: UserRecord): Promise<{ token: string; session: DashboardSession }> {
+      const now = clock.now();
+      // Sign-in is rare, so it is where abandoned sessions are cleaned up.
+      await repo.deleteExpired(now, new Date(now.getTime() - lifetimes.idleMs));
+      const token = randomBytes(32).toString('base64url');
+      const csrfSecret = randomBytes(32).toString('base64url');
+      const id = newId('ses');
+      await repo.insert({
+        id,
+        tokenHash: sha256(token),
+        userId: user.id,
+        csrfSecret,
+        passwordFingerprint: fingerprint(user.passwordHash),
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + lifetimes.absoluteMs),
+      });
+      return { token, session: { id, userId: user.id, email: user.email, csrfToken: csrfSecret } };
+    },
+
+    /** The live session of a cookie token, or null; an ended session is deleted on sight. */
+    async resolve(token: string | undefined): Promise<DashboardSession | null> {
+      if (!token || token.length > 100) return null;
+      const found = await repo.findByTokenHash(sha256(token));
+      if (!found) return null;
+      const now = clock.now().getTime();
+      const ended =
+        found.expiresAt.getTime() <= now ||
+        found.lastSeenAt.getTime() + lifetimes.idleMs <= now ||
+        found.passwordFingerprint !== fingerprint(found.passwordHash);
+      if (ended) {
+        await repo.delete(found.id);
+        return null;
+      }
+      if (now - found.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await repo.touch(found.id, new Date(now));
+      return { id: found.id, userId: found.userId, email: found.email, csrfToken: found.csrfSecret };
+    },
+
+    async destroy(id: string): Promise<void> {
+      await repo.delete(id);
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof sessionService>;

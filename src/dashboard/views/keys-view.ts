@@ -1,0 +1,155 @@
+import { type ApiKeyView, type KeyExpiry, type KeyStatus, MAX_ACTIVE_KEYS } from '../../app/api-keys.ts';
+import { formatDate } from '../format.ts';
+import { html, type SafeHtml } from '../html.ts';
+import { PAGES } from '../paths.ts';
+import { csrfField, type Flash, type PageContext, page } from './layout.ts';
+
+/** The expiry choices, in the API's terms (the same values as `wallet-api keys create --expires`). */
+export const EXPIRY_CHOICES: { value: KeyExpiry; label: string }[] = [
+  { value: 'never', label: 'Never' },
+  { value: '7d', label: '7 days' },
+  { value: '30d', label: '30 days' },
+  { value: '90d', label: '90 days' },
+  { value: '180d', label: '180 days' },
+  { value: '1y', label: '1 year' },
+];
+
+export interface KeysModel {
+  user: NonNullable<PageContext['user']>;
+  keys: ApiKeyView[];
+  flash?: Flash | null;
+  /** The key just created: shown this once. */
+  created?: { key: string; apiKey: ApiKeyView } | null;
+  /** What the create form had, when it is shown again with an error. */
+  form?: { name: string; expires: string; error: string } | null;
+}
+
+const STATUS_CLASS: Record<KeyStatus, string> = {
+  Active: 'badge-ok',
+  'Expiring soon': 'badge-warn',
+  Expired: 'badge-muted',
+  Revoked: 'badge-danger',
+};
+
+export const isActive = (k: ApiKeyView) => k.status === 'Active' || k.status === 'Expiring soon';
+
+function createdKeyPanel(created: NonNullable<KeysModel['created']>): SafeHtml {
+  return html`<section class="panel panel-new-key" aria-labelledby="new-key-heading">
+  <h2 id="new-key-heading">Your new API key “${created.apiKey.name}”</h2>
+  <p class="warning" id="new-key-warning"><strong>Copy it now: it will not be shown again.</strong>
+    The service keeps only a keyed hash of it. Send it in the <code>x-api-key</code> header.</p>
+  <div class="field">
+    <label for="new-api-key">API key</label>
+    <div class="copy-row">
+      <input id="new-api-key" class="mono" type="text" readonly value="${created.key}"
+        aria-describedby="new-key-warning" autocomplete="off" spellcheck="false">
+      <button type="button" class="button" data-copy-target="new-api-key" hidden>Copy</button>
+    </div>
+    <p class="copy-status" role="status" aria-live="polite" data-copy-status="new-api-key"></p>
+  </div>
+</section>`;
+}
+
+function createForm(model: KeysModel, activeCount: number): SafeHtml {
+  const form = model.form;
+  const atLimit = activeCount >= MAX_ACTIVE_KEYS;
+  return html`<section class="panel" aria-labelledby="create-heading">
+  <h2 id="create-heading">Create an API key</h2>
+  ${
+    atLimit
+      ? html`<p class="notice" id="limit-notice">You have ${MAX_ACTIVE_KEYS} active API keys, the maximum.
+      Revoke one before creating another.</p>`
+      : ''
+  }
+  ${form ? html`<div class="flash flash-error" role="alert" id="create-error">${form.error}</div>` : ''}
+  <form method="post" action="${PAGES.keys}" class="form-row">
+    ${csrfField(model.user.csrfToken)}
+    <div class="field">
+      <label for="key-name">Name</label>
+      <input id="key-name" name="name" type="text" required maxlength="100" autocomplete="off"
+        value="${form?.name ?? ''}" aria-describedby="key-name-hint${form ? ' create-error' : ''}">
+      <p class="hint" id="key-name-hint">What the key is for, for example “trading bot”.</p>
+    </div>
+    <div class="field">
+      <label for="key-expires">Expires</label>
+      <select id="key-expires" name="expires">
+        ${EXPIRY_CHOICES.map(
+          (c) =>
+            html`<option value="${c.value}"${(form?.expires ?? 'never') === c.value ? html` selected` : ''}>${c.label}</option>`,
+        )}
+      </select>
+    </div>
+    <div class="field field-action">
+      <button type="submit" class="button">Create API key</button>
+    </div>
+  </form>
+</section>`;
+}
+
+// Explicit table roles: on phones the stylesheet turns rows into cards, and browsers drop the
+// native table semantics of restyled tables; the roles keep them for screen readers.
+function keysTable(keys: ApiKeyView[]): SafeHtml {
+  if (keys.length === 0) return html`<p>No API keys yet. Create one above.</p>`;
+  return html`<div class="table-wrap">
+<table role="table" class="responsive" id="api-keys">
+  <caption class="visually-hidden">Your API keys, newest first</caption>
+  <thead role="rowgroup"><tr role="row">
+    <th scope="col" role="columnheader">Name</th><th scope="col" role="columnheader">Key</th><th scope="col" role="columnheader">Status</th><th scope="col" role="columnheader">Created</th>
+    <th scope="col" role="columnheader">Expires</th><th scope="col" role="columnheader">Last used</th><th scope="col" role="columnheader"><span class="visually-hidden">Actions</span></th>
+  </tr></thead>
+  <tbody role="rowgroup">
+  ${keys.map(
+    (k) => html`<tr role="row" data-key-id="${k.id}">
+    <th scope="row" role="rowheader" data-label="Name">${k.name}</th>
+    <td role="cell" data-label="Key"><code>${k.maskedKey}</code></td>
+    <td role="cell" data-label="Status"><span class="badge ${STATUS_CLASS[k.status]}">${k.status}</span></td>
+    <td role="cell" data-label="Created"><time datetime="${k.createdAt}">${formatDate(k.createdAt)}</time></td>
+    <td role="cell" data-label="Expires">${k.expiresAt ? html`<time datetime="${k.expiresAt}">${formatDate(k.expiresAt)}</time>` : 'Never'}</td>
+    <td role="cell" data-label="Last used">${k.lastUsedAt ? html`<time datetime="${k.lastUsedAt}">${formatDate(k.lastUsedAt)}</time>` : 'Never used'}</td>
+    <td role="cell" data-label="Actions">${
+      isActive(k)
+        ? html`<a class="button button-danger-outline" href="${PAGES.keys}/${encodeURIComponent(k.id)}/revoke">Revoke<span class="visually-hidden"> API key ${k.name}</span></a>`
+        : k.revokedAt
+          ? html`<span class="muted">Revoked <time datetime="${k.revokedAt}">${formatDate(k.revokedAt)}</time></span>`
+          : ''
+    }</td>
+  </tr>`,
+  )}
+  </tbody>
+</table>
+</div>`;
+}
+
+export function keysPage(model: KeysModel): string {
+  const active = model.keys.filter(isActive).length;
+  return page(
+    { title: 'API keys', user: model.user, section: 'keys', flash: model.flash ?? null },
+    html`<h1>API keys</h1>
+<p>Your programs call the API with an API key in the <code>x-api-key</code> header.
+  <span id="active-count">${active} of ${MAX_ACTIVE_KEYS} active keys.</span></p>
+${model.created ? createdKeyPanel(model.created) : ''}
+${createForm(model, active)}
+<section aria-labelledby="list-heading">
+  <h2 id="list-heading">Your API keys</h2>
+  <p class="hint">Expired and revoked keys stay listed for audit. A key is labelled Expiring soon when 7 days or fewer remain.</p>
+  ${keysTable(model.keys)}
+</section>`,
+  );
+}
+
+export function revokeConfirmPage(user: NonNullable<PageContext['user']>, key: ApiKeyView): string {
+  return page(
+    { title: 'Revoke API key', user, section: 'keys' },
+    html`<div class="narrow">
+<h1>Revoke API key “${key.name}”?</h1>
+<p>Key <code>${key.maskedKey}</code>, created <time datetime="${key.createdAt}">${formatDate(key.createdAt)}</time>.</p>
+<p class="warning">Revocation is permanent. From the next request, the API answers <strong>401 Unauthorized</strong>
+  to any program that uses this key.</p>
+<form method="post" action="${PAGES.keys}/${encodeURIComponent(key.id)}/revoke" class="actions">
+  ${csrfField(user.csrfToken)}
+  <button type="submit" class="button button-danger">Revoke API key</button>
+  <a class="button button-secondary" href="${PAGES.keys}">Cancel</a>
+</form>
+</div>`,
+  );
+}

@@ -1,0 +1,105 @@
+import type { WalletView } from '../../app/wallets.ts';
+import type { Chain } from '../../chains/chain-registry.ts';
+import type { ChainType } from '../../store/repositories/wallets-repository.ts';
+import { formatAmount } from '../format.ts';
+import { html, type SafeHtml } from '../html.ts';
+import type { BalanceCell } from '../native-balances.ts';
+import { PAGES } from '../paths.ts';
+import { csrfField, type Flash, type PageContext, page } from './layout.ts';
+
+export interface WalletsModel {
+  user: NonNullable<PageContext['user']>;
+  wallets: WalletView[];
+  /** Per chain type present: the chains offered and the one shown. */
+  pickers: { chainType: ChainType; choices: Chain[]; selected: Chain | null }[];
+  balances: Map<string, BalanceCell>;
+  flash?: Flash | null;
+}
+
+const CHAIN_TYPE_LABEL: Record<ChainType, string> = { ethereum: 'EVM (ethereum)', solana: 'Solana (solana)' };
+
+function chainPicker(model: WalletsModel): SafeHtml {
+  if (model.pickers.length === 0) return html``;
+  return html`<form method="get" action="${PAGES.wallets}" class="form-row form-row-end" aria-labelledby="picker-heading">
+  <h2 id="picker-heading" class="visually-hidden">Chains for native balances</h2>
+  ${model.pickers.map(
+    (p) => html`<div class="field">
+    <label for="chain-${p.chainType}">Balances on (${p.chainType})</label>
+    <select id="chain-${p.chainType}" name="${p.chainType}">
+      ${p.choices.map(
+        (c) =>
+          html`<option value="${c.slug}"${c.slug === p.selected?.slug ? html` selected` : ''}>${c.name} (${c.slug})</option>`,
+      )}
+    </select>
+  </div>`,
+  )}
+  <div class="field field-action"><button type="submit" class="button button-secondary">Show balances</button></div>
+</form>`;
+}
+
+function balanceCell(cell: BalanceCell | undefined, chain: Chain | null): SafeHtml {
+  if (!cell || cell.kind === 'unavailable')
+    return html`<span class="muted">—<span class="visually-hidden"> balance</span> unavailable</span>`;
+  const { raw, decimals, symbol } = cell.balance;
+  return html`<span class="amount">${formatAmount(raw, decimals)} ${symbol ?? ''}</span>${
+    chain ? html` <span class="muted">on ${chain.name}</span>` : ''
+  }`;
+}
+
+function automationForm(model: WalletsModel, w: WalletView): SafeHtml {
+  // Delegation of other providers' wallets is managed at that provider, not here.
+  if (w.clientType !== 'local') return html`<span class="muted">Managed by ${w.providerType}</span>`;
+  const next = w.automationEnabled ? 'off' : 'on';
+  return html`<form method="post" action="${PAGES.wallets}/automation">
+    ${csrfField(model.user.csrfToken)}
+    <input type="hidden" name="address" value="${w.address}">
+    <input type="hidden" name="automation" value="${next}">
+    ${model.pickers.map((p) => html`<input type="hidden" name="${p.chainType}" value="${p.selected?.slug ?? ''}">`)}
+    <button type="submit" class="button ${w.automationEnabled ? 'button-secondary' : ''}">Turn automation ${next}<span
+      class="visually-hidden"> for ${w.chainType} wallet ${w.address}</span></button>
+  </form>`;
+}
+
+// Explicit table roles: on phones the stylesheet turns rows into cards, and browsers drop the
+// native table semantics of restyled tables; the roles keep them for screen readers.
+function walletsTable(model: WalletsModel): SafeHtml {
+  if (model.wallets.length === 0)
+    return html`<p>You have no wallets yet. An operator creates them with <code>wallet-api wallets create</code>.</p>`;
+  const chainOf = (t: ChainType) => model.pickers.find((p) => p.chainType === t)?.selected ?? null;
+  return html`<div class="table-wrap">
+<table role="table" class="responsive" id="wallets">
+  <caption class="visually-hidden">Your wallets, default wallets first</caption>
+  <thead role="rowgroup"><tr role="row">
+    <th scope="col" role="columnheader">Address</th><th scope="col" role="columnheader">chainType</th><th scope="col" role="columnheader">Default</th>
+    <th scope="col" role="columnheader">Automation</th><th scope="col" role="columnheader">Native balance</th><th scope="col" role="columnheader"><span class="visually-hidden">Actions</span></th>
+  </tr></thead>
+  <tbody role="rowgroup">
+  ${model.wallets.map(
+    (w) => html`<tr role="row" data-address="${w.address}">
+    <th scope="row" role="rowheader" data-label="Address"><code class="address">${w.address}</code></th>
+    <td role="cell" data-label="chainType">${CHAIN_TYPE_LABEL[w.chainType]}</td>
+    <td role="cell" data-label="Default">${w.isDefault ? html`<span class="badge badge-ok">Default</span>` : 'No'}</td>
+    <td role="cell" data-label="Automation">${
+      w.automationEnabled
+        ? html`<span class="badge badge-ok">Enabled</span>`
+        : html`<span class="badge badge-muted">Disabled</span>`
+    }</td>
+    <td role="cell" data-label="Native balance">${balanceCell(model.balances.get(w.address), chainOf(w.chainType))}</td>
+    <td role="cell" data-label="Actions">${automationForm(model, w)}</td>
+  </tr>`,
+  )}
+  </tbody>
+</table>
+</div>`;
+}
+
+export function walletsPage(model: WalletsModel): string {
+  return page(
+    { title: 'Wallets', user: model.user, section: 'wallets', flash: model.flash ?? null },
+    html`<h1>Wallets</h1>
+<p>With automation enabled (<code>automationEnabled</code>), the API may sign transactions from a wallet.
+  With it disabled, writes from that wallet are refused with <code>WALLET_NOT_DELEGATED</code>.</p>
+${chainPicker(model)}
+${walletsTable(model)}`,
+  );
+}
