@@ -43,6 +43,8 @@ if (errors.length > 0) process.exit(1);
 
 for (const [sourceName, contracts] of Object.entries(output.contracts ?? {})) {
   for (const [contractName, c] of Object.entries(contracts)) {
+    // Interfaces (no bytecode) are only there for the contracts that call them.
+    if (c.evm.bytecode.object === '') continue;
     const artifact = {
       contractName,
       sourceName: `contracts/${sourceName}`,

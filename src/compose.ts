@@ -1,14 +1,26 @@
+import type { Logger } from 'pino';
 import { apiKeysService } from './app/api-keys.ts';
+import { STALE_WRITE_MS, startBackgroundWork } from './app/background-work.ts';
+import { balancesService } from './app/balances.ts';
+import { idempotencyService } from './app/idempotency.ts';
 import type { Services } from './app/services.ts';
+import { transactionsService } from './app/transactions/transactions.ts';
 import { usersService } from './app/users.ts';
 import { walletsService } from './app/wallets.ts';
+import { memoryCache } from './cache/cache.ts';
 import { type ChainRegistry, createChainRegistry } from './chains/chain-registry.ts';
+import { evmBalanceReader } from './chains/evm/evm-balances.ts';
+import { createChainClients } from './chains/rpc-clients.ts';
+import { solanaBalanceReader } from './chains/solana/solana-balances.ts';
 import type { Config } from './config/config.ts';
 import type { Secrets } from './config/local-secrets.ts';
 import { memoryRateLimiter, type RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { Database } from './store/database.ts';
 import { databaseInvalidationBus } from './store/invalidation-bus.ts';
+import { walletLockFor } from './store/wallet-lock.ts';
 import { type Clock, systemClock } from './support/clock.ts';
+import { swapAggregators } from './trading/aggregators.ts';
+import { tradingService } from './trading/trading.ts';
 import { keyEncryption } from './wallet-providers/local/key-encryption.ts';
 import { localWalletProvider } from './wallet-providers/local/local-wallet-provider.ts';
 
@@ -19,6 +31,7 @@ export interface ComposeOptions {
   clock?: Clock;
   chains?: ChainRegistry;
   rateLimiter?: RateLimiter;
+  logger?: Logger;
 }
 
 export interface Composition {
@@ -36,14 +49,60 @@ export function compose(options: ComposeOptions): Composition {
   const { config, db, secrets } = options;
   const clock = options.clock ?? systemClock;
   const bus = databaseInvalidationBus(db);
-  const provider = localWalletProvider({ encryption: keyEncryption(secrets.masterKey) });
+  const provider = localWalletProvider({ encryption: keyEncryption(secrets.masterKey), db });
+  const chains = options.chains ?? createChainRegistry(config.chainOverrides);
+  const chainClients = createChainClients({ timeoutMs: config.RPC_TIMEOUT_MS });
+  const wallets = walletsService({ db, clock, bus, provider });
+  const idempotency = idempotencyService({ db, clock, retentionHours: config.IDEMPOTENCY_RETENTION_HOURS });
   const services: Services = {
     db,
     clock,
-    chains: options.chains ?? createChainRegistry(config.chainOverrides),
+    chains,
+    chainClients,
     users: usersService({ db, clock }),
     apiKeys: apiKeysService({ db, secret: secrets.apiKeySecret, clock, bus }),
-    wallets: walletsService({ db, clock, bus, provider }),
+    wallets,
+    balances: balancesService({
+      chains,
+      wallets,
+      readers: {
+        ethereum: evmBalanceReader({ clients: chainClients }),
+        solana: solanaBalanceReader({ clients: chainClients }),
+      },
+      cache: memoryCache({ clock }),
+      bus,
+      clock,
+      timeoutMs: config.RPC_TIMEOUT_MS,
+    }),
+    idempotency,
+    transactions: transactionsService({
+      db,
+      clock,
+      chains,
+      clients: chainClients,
+      provider,
+      wallets,
+      lock: walletLockFor(db),
+      idempotency,
+      solanaPriorityFeeCapMicroLamports: BigInt(config.SOLANA_PRIORITY_FEE_CAP_MICROLAMPORTS),
+      ...(options.logger ? { logger: options.logger } : {}),
+      // `services` is complete by the time any write runs.
+      onWalletWrite: (chain, address) => services.balances.invalidate(chain, address),
+    }),
+    trading: tradingService({
+      chains,
+      clients: chainClients,
+      wallets,
+      aggregatorFor: swapAggregators({
+        oneInch: { url: config.ONEINCH_API_URL, version: config.ONEINCH_API_VERSION, apiKey: config.ONEINCH_API_KEY },
+        jupiter: {
+          url: config.JUPITER_API_URL,
+          apiKey: config.JUPITER_API_KEY,
+          priorityFeeCapLamports: BigInt(config.JUPITER_PRIORITY_FEE_CAP_LAMPORTS),
+        },
+        timeoutMs: config.AGGREGATOR_TIMEOUT_MS,
+      }),
+    }),
     rateLimiter:
       options.rateLimiter ??
       memoryRateLimiter({
@@ -52,6 +111,7 @@ export function compose(options: ComposeOptions): Composition {
       }),
   };
   let timer: NodeJS.Timeout | null = null;
+  let background: { stop(): Promise<void> } | null = null;
   return {
     services,
     async start() {
@@ -60,9 +120,18 @@ export function compose(options: ComposeOptions): Composition {
         services.apiKeys.flushLastUsed().catch(() => {});
       }, LAST_USED_FLUSH_MS);
       timer.unref();
+      // Requests of an earlier process that stopped mid-write: with the embedded database this
+      // process is the only writer, so everything in progress is stale; with PostgreSQL other
+      // instances may still be working on theirs.
+      const staleAfter = db.kind === 'pglite' ? 0 : STALE_WRITE_MS;
+      if (config.TRACKER) {
+        await services.transactions.reconcileIdempotency(new Date(clock.now().getTime() - staleAfter));
+        background = startBackgroundWork(services, config, clock, options.logger);
+      }
     },
     async stop() {
       if (timer) clearInterval(timer);
+      await background?.stop();
       await services.apiKeys.flushLastUsed().catch(() => {});
       await bus.stop();
     },

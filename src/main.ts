@@ -60,6 +60,7 @@ try {
       dataDir: config.DATA_DIR,
       evmPort: config.DEVNET_EVM_PORT || undefined,
       solanaPort: config.DEVNET_SOLANA_PORT || undefined,
+      aggregatorPort: config.DEVNET_AGGREGATOR_PORT || undefined,
       logger: logger.child({ component: 'devnet' }),
     });
     const running = devnet;
@@ -73,8 +74,17 @@ try {
   const chains = createChainRegistry(config.chainOverrides, {
     ...(devnet
       ? {
-          'evm-localnet': { rpcUrl: devnet.info.evm.rpcUrl },
-          'solana-localnet': { rpcUrl: devnet.info.solana.rpcUrl },
+          // The localnets trade through the devnet's local aggregator (no key needed).
+          'evm-localnet': {
+            rpcUrl: devnet.info.evm.rpcUrl,
+            trading: true,
+            aggregatorUrl: devnet.info.aggregator.oneinchApiUrl,
+          },
+          'solana-localnet': {
+            rpcUrl: devnet.info.solana.rpcUrl,
+            trading: true,
+            aggregatorUrl: devnet.info.aggregator.jupiterApiUrl,
+          },
         }
       : {}),
   });
@@ -127,7 +137,8 @@ try {
   if (devnet)
     lines.push(
       `  Chains     evm-localnet (${devnet.info.evm.rpcUrl}), solana-localnet (${devnet.info.solana.rpcUrl})`,
-      '             wallet-api devnet info  lists test tokens and mints',
+      `  Swaps      local aggregator ${devnet.info.aggregator.url} (1inch and Jupiter APIs)`,
+      '             wallet-api devnet info  lists test tokens, mints and pools',
     );
   if (seed)
     lines.push(

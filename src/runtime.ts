@@ -44,6 +44,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.chains ? { chains: options.chains } : {}),
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
+    logger,
   });
   await composition.start();
   const server = await buildServer({

@@ -1,8 +1,13 @@
 import type { ChainRegistry } from '../chains/chain-registry.ts';
+import type { ChainClients } from '../chains/rpc-clients.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { Database } from '../store/database.ts';
 import type { Clock } from '../support/clock.ts';
+import type { TradingService } from '../trading/trading.ts';
 import type { ApiKeysService } from './api-keys.ts';
+import type { BalancesService } from './balances.ts';
+import type { IdempotencyService } from './idempotency.ts';
+import type { TransactionsService } from './transactions/transactions.ts';
 import type { UsersService } from './users.ts';
 import type { WalletsService } from './wallets.ts';
 
@@ -11,8 +16,14 @@ export interface Services {
   db: Database;
   clock: Clock;
   chains: ChainRegistry;
+  /** RPC clients per chain, with the configured timeout. */
+  chainClients: ChainClients;
   users: UsersService;
   apiKeys: ApiKeysService;
   wallets: WalletsService;
+  balances: BalancesService;
+  idempotency: IdempotencyService;
+  transactions: TransactionsService;
+  trading: TradingService;
   rateLimiter: RateLimiter;
 }

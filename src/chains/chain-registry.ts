@@ -15,6 +15,11 @@ export interface Chain {
   explorerTxUrl: string | null;
   /** Swaps through an aggregator are offered here (mainnets; the local networks' own aggregator). */
   trading: boolean;
+  /**
+   * The aggregator API this chain trades through instead of the configured one (1inch base URL on EVM,
+   * Jupiter base URL on Solana): the development network's local aggregator. Unset elsewhere.
+   */
+  aggregatorUrl?: string;
   enabled: boolean;
 }
 

@@ -1,8 +1,8 @@
 import {
   createDefaultRpcTransport,
   createSolanaRpcFromTransport,
-  type RpcTransport,
   type Rpc,
+  type RpcTransport,
   type SolanaRpcApi,
 } from '@solana/kit';
 import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
@@ -23,7 +23,10 @@ export interface ChainClients {
 function requireRpcUrl(chain: Chain): string {
   if (!chain.rpcUrl) {
     const setting = `RPC_URL_${chain.slug.toUpperCase().replaceAll('-', '_')}`;
-    throw new AppError('SERVICE_UNAVAILABLE', `No RPC endpoint is configured for ${chain.slug} (set ${setting})`);
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      `No RPC endpoint is configured for ${chain.slug} (set ${setting})`,
+    );
   }
   return chain.rpcUrl;
 }
@@ -45,7 +48,11 @@ export function createChainClients(options: { timeoutMs: number }): ChainClients
           chain: defineChain({
             id: chain.chainId,
             name: chain.name,
-            nativeCurrency: { name: chain.nativeSymbol, symbol: chain.nativeSymbol, decimals: chain.nativeDecimals },
+            nativeCurrency: {
+              name: chain.nativeSymbol,
+              symbol: chain.nativeSymbol,
+              decimals: chain.nativeDecimals,
+            },
             rpcUrls: { default: { http: [url] } },
             contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
           }),
@@ -80,9 +87,14 @@ export function createChainClients(options: { timeoutMs: number }): ChainClients
 export function rpcError(chain: Chain, err: unknown): AppError {
   if (err instanceof AppError) return err;
   const e = err as { name?: string; shortMessage?: string; message?: string };
-  const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError' || /timed? ?out/i.test(e.message ?? '');
+  const timedOut =
+    e.name === 'TimeoutError' || e.name === 'AbortError' || /timed? ?out/i.test(e.message ?? '');
   const reason = timedOut ? 'timed out' : (e.shortMessage ?? e.message ?? 'failed').split('\n')[0];
-  return new AppError('PROVIDER_RPC_ERROR', `The ${chain.name} RPC endpoint ${timedOut ? reason : `failed: ${reason}`}`, {
-    cause: err,
-  });
+  return new AppError(
+    'PROVIDER_RPC_ERROR',
+    `The ${chain.name} RPC endpoint ${timedOut ? reason : `failed: ${reason}`}`,
+    {
+      cause: err,
+    },
+  );
 }

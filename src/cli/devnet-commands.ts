@@ -34,7 +34,12 @@ async function assetOf(info: DevnetInfo, chain: DevnetChain, token: string | und
   if (!token)
     return chain === 'evm-localnet' ? { symbol: 'ETH', decimals: 18 } : { symbol: 'SOL', decimals: 9 };
   const address = resolveDevnetToken(info, chain, token);
-  const known = [info.evm.testToken, info.solana.splMint, info.solana.token2022Mint].find(
+  const known = [
+    info.evm.testToken,
+    ...(info.evm.secondToken ? [info.evm.secondToken] : []),
+    info.solana.splMint,
+    info.solana.token2022Mint,
+  ].find(
     (t) => t.address === address,
   );
   if (known) return { address, symbol: known.symbol, decimals: known.decimals };
@@ -51,10 +56,23 @@ function printInfo(info: DevnetInfo): void {
     `evm-localnet      ${evm.rpcUrl}  (chain id ${evm.chainId})`,
     `  test token      ${evm.testToken.symbol}  ${evm.testToken.address}  (${evm.testToken.decimals} decimals)`,
     `  multicall3      ${evm.multicall3}`,
+    ...(evm.secondToken
+      ? [
+          `  second token    ${evm.secondToken.symbol}  ${evm.secondToken.address}  (${evm.secondToken.decimals} decimals)`,
+          `  swap router     ${evm.swapRouter}  (pools ETH/TUSD, TUSD/TEUR, ETH/TEUR; the spender to approve)`,
+        ]
+      : []),
     `solana-localnet   ${solana.rpcUrl}  (chain id ${solana.chainId})`,
     `  SPL Token mint  ${solana.splMint.symbol}  ${solana.splMint.address}  (${solana.splMint.decimals} decimals)`,
     `  Token-2022 mint ${solana.token2022Mint.symbol}  ${solana.token2022Mint.address}  (${solana.token2022Mint.decimals} decimals)`,
+    ...(solana.pools ?? []).map((p) => `  pool ${p.pair.padEnd(10)} ${p.address}  (pool authority, co-signs swaps)`),
   ];
+  if (info.aggregator)
+    lines.push(
+      `local aggregator  ${info.aggregator.url}`,
+      `  1inch API       ${info.aggregator.oneinchApiUrl}  (paths /swap/v6.0/${evm.chainId}/...)`,
+      `  Jupiter API     ${info.aggregator.jupiterApiUrl}  (paths /quote, /swap)`,
+    );
   console.log(lines.join('\n'));
 }
 
@@ -66,7 +84,9 @@ export function registerDevnetCommands(program: Command, getDataDir: () => strin
 
   devnet
     .command('info')
-    .description('Print RPC URLs, test token addresses and mints of the running development network')
+    .description(
+      'Print RPC URLs, test token addresses, mints, swap pools and local aggregator URLs of the running development network',
+    )
     .action(() => {
       const info = requireDevnet(getDataDir());
       if (json()) console.log(JSON.stringify(info, null, 2));
@@ -81,7 +101,7 @@ export function registerDevnetCommands(program: Command, getDataDir: () => strin
     .requiredOption('--amount <amount>', 'amount in whole units (ETH, SOL or tokens), for example 1.5')
     .option(
       '--token <token>',
-      'token address, mint or test token symbol (TUSD, TSPL, T22); native when absent',
+      'token address, mint or test token symbol (TUSD, TEUR, TSPL, T22); native when absent',
     )
     .action(async (opts: { chain: string; address: string; amount: string; token?: string }) => {
       const chain = CHAINS.find((c) => c === opts.chain);

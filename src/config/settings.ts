@@ -57,6 +57,12 @@ const text: Parser<string> = (raw) => {
   return raw;
 };
 
+/** An API path version such as v6.0 (1inch). */
+const apiVersion: Parser<string> = (raw) => {
+  if (!/^v\d+(\.\d+)?$/.test(raw)) throw new SettingError(`must look like v6.0, got "${raw}"`);
+  return raw;
+};
+
 export const SETTINGS = {
   WALLET_API_MODE: { parse: oneOf('local', 'production'), default: 'local' as const },
   HOST: { parse: text, default: '127.0.0.1' },
@@ -76,10 +82,21 @@ export const SETTINGS = {
   RATE_LIMIT_WRITE_PER_MINUTE: { parse: int(1, 1_000_000_000), default: 15 },
   IDEMPOTENCY_RETENTION_HOURS: { parse: int(24, 24 * 365), default: 24 },
   RPC_TIMEOUT_MS: { parse: int(100, 120_000), default: 10_000 },
+  TRACKER: { parse: bool, default: true },
+  TRACKER_INTERVAL_MS: { parse: int(100, 60_000), default: 1000 },
+  SOLANA_PRIORITY_FEE_CAP_MICROLAMPORTS: { parse: int(0, 1_000_000_000), default: 1_000_000 },
   SEED_DEMO: { parse: bool, default: true },
   DEVNET: { parse: bool, default: true },
   DEVNET_EVM_PORT: { parse: int(0, 65535), default: 0 },
   DEVNET_SOLANA_PORT: { parse: int(0, 65535), default: 0 },
+  DEVNET_AGGREGATOR_PORT: { parse: int(0, 65535), default: 0 },
+  ONEINCH_API_URL: { parse: url('http:', 'https:'), default: 'https://api.1inch.com' },
+  ONEINCH_API_VERSION: { parse: apiVersion, default: 'v6.0' },
+  ONEINCH_API_KEY: { parse: text, default: undefined },
+  JUPITER_API_URL: { parse: url('http:', 'https:'), default: 'https://api.jup.ag/swap/v1' },
+  JUPITER_API_KEY: { parse: text, default: undefined },
+  JUPITER_PRIORITY_FEE_CAP_LAMPORTS: { parse: int(0, 1_000_000_000), default: 1_000_000 },
+  AGGREGATOR_TIMEOUT_MS: { parse: int(100, 120_000), default: 10_000 },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;

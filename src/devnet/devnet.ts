@@ -1,17 +1,26 @@
 // The local development network: a Hardhat node (evm-localnet) and a LiteSVM JSON-RPC node
-// (solana-localnet), each in a child process that cannot outlive this one, seeded with test tokens.
+// (solana-localnet), each in a child process that cannot outlive this one, seeded with test tokens
+// and swap pools, plus the local aggregator (1inch and Jupiter wire formats) in this process.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { type LocalAggregator, startLocalAggregator } from './aggregator/local-aggregator.ts';
 import type { ManagedChild } from './child-process.ts';
 import { FAUCET_ADDRESS, MULTICALL3_ADDRESS, TEST_TOKEN, TEST_TOKEN_ADDRESS } from './evm/contracts.ts';
 import { seedEvm } from './evm/deploy.ts';
 import { startEvmNode } from './evm/evm-node.ts';
 import { fundEvm } from './evm/fund.ts';
+import {
+  SECOND_TOKEN,
+  SECOND_TOKEN_ADDRESS,
+  SWAP_ROUTER_ADDRESS,
+  seedEvmPools,
+} from './evm/swap-pools.ts';
 import { solanaRpc } from './solana/client.ts';
 import { DEVNET_MINT_DECIMALS, SPL_MINT_SYMBOL, TOKEN_2022_MINT_SYMBOL } from './solana/dev-keys.ts';
 import { fundSolana } from './solana/fund.ts';
 import { seedSolana } from './solana/seed.ts';
+import { type SolanaPool, seedSolanaPools, solanaPools } from './solana/swap-pools.ts';
 import { startSolanaNode } from './solana/solana-node.ts';
 
 export interface DevnetOptions {
@@ -20,6 +29,8 @@ export interface DevnetOptions {
   solanaPort?: number;
   /** Solana slot duration (default 400 ms, like a validator). */
   solanaSlotMs?: number;
+  /** Port of the local aggregator (0 or absent: a free port). */
+  aggregatorPort?: number;
   logger: Logger;
 }
 
@@ -30,6 +41,10 @@ export interface DevnetInfo {
     rpcUrl: string;
     testToken: { address: `0x${string}`; symbol: string; decimals: 6 };
     multicall3: `0x${string}`;
+    /** A second ERC20 (TEUR) traded against ETH and TUSD. */
+    secondToken: { address: `0x${string}`; symbol: string; decimals: 6 };
+    /** The constant-product pools' router: the spender to approve, like the 1inch router. */
+    swapRouter: `0x${string}`;
   };
   solana: {
     chain: 'solana-localnet';
@@ -37,7 +52,11 @@ export interface DevnetInfo {
     rpcUrl: string;
     splMint: { address: string; symbol: string; decimals: number };
     token2022Mint: { address: string; symbol: string; decimals: number };
+    /** Pools of SOL, TSPL and T22, each held by a published pool authority that co-signs swaps. */
+    pools: Array<{ address: string; pair: string; mints: [string, string] }>;
   };
+  /** The local aggregator: set ONEINCH_API_URL / JUPITER_API_URL to these to trade on the devnet. */
+  aggregator: { url: string; oneinchApiUrl: string; jupiterApiUrl: string };
 }
 
 export interface Devnet {
@@ -80,8 +99,26 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
   }
   const [evm, solana] = children as [ManagedChild, ManagedChild];
   let mints: Awaited<ReturnType<typeof seedSolana>>;
+  let pools: SolanaPool[];
+  let aggregator: LocalAggregator;
   try {
-    [, mints] = await Promise.all([seedEvm(evm.url), seedSolana(solanaRpc(solana.url))]);
+    [, [mints, pools]] = await Promise.all([
+      seedEvm(evm.url).then(() => seedEvmPools(evm.url)),
+      (async () => {
+        const rpc = solanaRpc(solana.url);
+        const seeded = await seedSolana(rpc);
+        const created = await solanaPools(seeded);
+        await seedSolanaPools(rpc, created);
+        return [seeded, created] as const;
+      })(),
+    ]);
+    aggregator = await startLocalAggregator({
+      port: opts.aggregatorPort,
+      evmRpcUrl: evm.url,
+      evmChainId: 31337,
+      solanaRpcUrl: solana.url,
+      solanaPools: pools,
+    });
   } catch (err) {
     await stopAll(children);
     throw new Error(`devnet seeding failed: ${(err as Error).message}`, { cause: err });
@@ -94,6 +131,8 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
       rpcUrl: evm.url,
       testToken: { address: TEST_TOKEN_ADDRESS, symbol: TEST_TOKEN.symbol, decimals: TEST_TOKEN.decimals },
       multicall3: MULTICALL3_ADDRESS,
+      secondToken: { address: SECOND_TOKEN_ADDRESS, symbol: SECOND_TOKEN.symbol, decimals: SECOND_TOKEN.decimals },
+      swapRouter: SWAP_ROUTER_ADDRESS,
     },
     solana: {
       chain: 'solana-localnet',
@@ -105,6 +144,16 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
         symbol: TOKEN_2022_MINT_SYMBOL,
         decimals: DEVNET_MINT_DECIMALS,
       },
+      pools: pools.map((p) => ({
+        address: p.id,
+        pair: `${p.a.symbol}/${p.b.symbol}`,
+        mints: [p.a.mint, p.b.mint] as [string, string],
+      })),
+    },
+    aggregator: {
+      url: aggregator.url,
+      oneinchApiUrl: aggregator.oneinchApiUrl,
+      jupiterApiUrl: aggregator.jupiterApiUrl,
     },
   };
   const infoPath = join(opts.dataDir, INFO_FILE);
@@ -136,6 +185,7 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      await aggregator.close();
       await stopAll(children);
       if (readInfoFile(infoPath)?.pid === process.pid) rmSync(infoPath, { force: true });
     },
@@ -180,7 +230,9 @@ export function readDevnetInfo(dataDir: string): DevnetInfo | null {
 /** Resolves a test token symbol (any case) to its address or mint; anything else is returned as is. */
 export function resolveDevnetToken(info: DevnetInfo, chain: FundRequest['chain'], token: string): string {
   const candidates =
-    chain === 'evm-localnet' ? [info.evm.testToken] : [info.solana.splMint, info.solana.token2022Mint];
+    chain === 'evm-localnet'
+      ? [info.evm.testToken, ...(info.evm.secondToken ? [info.evm.secondToken] : [])]
+      : [info.solana.splMint, info.solana.token2022Mint];
   return candidates.find((t) => t.symbol.toLowerCase() === token.toLowerCase())?.address ?? token;
 }
 

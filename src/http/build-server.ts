@@ -3,16 +3,23 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { Services } from '../app/services.ts';
+import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
+import { nativeBalanceReader } from '../dashboard/native-balances.ts';
 import { AppError } from '../errors/app-error.ts';
 import { API_PREFIX } from './api-prefix.ts';
 import { registerAuthAndRateLimit } from './plugins/auth.ts';
 import { registerErrorHandling, sendError } from './plugins/errors.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { balancesRoutes } from './routes/balances.ts';
 import { chainsRoutes } from './routes/chains.ts';
 import { registerHealthRoutes } from './routes/health.ts';
+import { tradingRoutes } from './routes/trading.ts';
+import { transactionsRoutes } from './routes/transactions.ts';
 import { walletsRoutes } from './routes/wallets.ts';
+import { WalletBalanceSchema } from './schemas/balances.ts';
 import { ErrorBody } from './schemas/common.ts';
+import { SubmissionSchema, TransactionSchema } from './schemas/transactions.ts';
 import { ChainSchema, WalletSchema } from './schemas/wallets.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -69,13 +76,24 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       for (const m of methods) apiRoutes.push(`${m} ${route.url.slice(API_PREFIX.length)}`);
   });
   registerErrorHandling(app);
+  // JSON only: any other body type is refused with 400 rather than parsed as a string.
+  app.removeContentTypeParser('text/plain');
   const metrics = createMetrics();
   registerMetrics(app, metrics);
   app.addSchema(ErrorBody);
   app.addSchema(WalletSchema);
   app.addSchema(ChainSchema);
+  app.addSchema(SubmissionSchema);
+  app.addSchema(TransactionSchema);
+  app.addSchema(WalletBalanceSchema);
   await registerOpenApi(app, options.publicUrl);
   registerHealthRoutes(app, { db: services.db });
+  // The web dashboard: its own session auth, not API keys; hidden from the OpenAPI document.
+  await app.register(dashboardRoutes, {
+    services,
+    publicUrl: options.publicUrl,
+    nativeBalance: nativeBalanceReader(services.balances),
+  });
 
   await app.register(
     async (api) => {
@@ -99,6 +117,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       );
       await api.register(walletsRoutes, { services });
       await api.register(chainsRoutes, { services });
+      await api.register(transactionsRoutes, { services });
+      await api.register(balancesRoutes, { services });
+      await api.register(tradingRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

@@ -5,7 +5,11 @@ import type { Database } from './database.ts';
  * PostgreSQL LISTEN/NOTIFY so it holds across instances without extra infrastructure. When the
  * listening connection was lost, `onReset` subscribers drop everything they cached.
  */
-export type Invalidation = { kind: 'api-key'; id: string } | { kind: 'wallets'; userId: string };
+export type Invalidation =
+  | { kind: 'api-key'; id: string }
+  | { kind: 'wallets'; userId: string }
+  /** A wallet wrote on a chain (every chain when absent): its cached balances are stale. */
+  | { kind: 'balances'; chain?: string; address: string };
 
 const CHANNEL = 'wallet_api_invalidate';
 

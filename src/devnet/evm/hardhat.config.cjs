@@ -7,6 +7,9 @@ module.exports = {
       chainId: 31337,
       loggingEnabled: false,
       mining: { auto: true, interval: 0 },
+      // Like a real node: a reverting transaction is mined with status 0 and its hash returned,
+      // rather than eth_sendRawTransaction answering with an error.
+      throwOnTransactionFailures: false,
     },
   },
   paths: {

@@ -30,6 +30,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       tags: [
         { name: 'Wallets', description: 'Your wallets and their balances' },
         { name: 'Chains', description: 'The chains this server is configured for' },
+        { name: 'Transactions', description: 'Sends, approvals, contract calls, and their tracking' },
       ],
     },
     // Shared schemas keep their names (Wallet, Error…) in components instead of def-N.

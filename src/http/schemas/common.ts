@@ -66,8 +66,12 @@ export function errorResponses(...statuses: number[]): Record<number, TSchema> {
 }
 
 /** A success response with the standard headers. */
-export function ok<T extends TSchema>(schema: T, description: string): T {
-  return { ...schema, description, headers: { ...requestIdHeader, ...rateLimitHeaders } } as T;
+export function ok<T extends TSchema>(
+  schema: T,
+  description: string,
+  headers: Record<string, object> = {},
+): T {
+  return { ...schema, description, headers: { ...requestIdHeader, ...rateLimitHeaders, ...headers } } as T;
 }
 
 export const BooleanQuery = (description: string) =>

@@ -114,15 +114,77 @@ export function transactionsRepository(db: Queryable) {
     },
     /** A transaction of this user, or null (another user's id is simply not found). */
     async findForUser(id: string, userId: string): Promise<TransactionRecord | null> {
-      const rows = await db.query<TransactionRow>(`select ${COLUMNS} from transactions where id = $1 and user_id = $2`, [
-        id,
-        userId,
-      ]);
+      const rows = await db.query<TransactionRow>(
+        `select ${COLUMNS} from transactions where id = $1 and user_id = $2`,
+        [id, userId],
+      );
       return rows[0] ? toTransaction(rows[0]) : null;
     },
     async findById(id: string): Promise<TransactionRecord | null> {
       const rows = await db.query<TransactionRow>(`select ${COLUMNS} from transactions where id = $1`, [id]);
       return rows[0] ? toTransaction(rows[0]) : null;
+    },
+    /**
+     * Moves a transaction on. `from` guards against racing updates (tracker and lookup): only a
+     * transaction still in one of those states changes. Returns the updated record, or null.
+     */
+    async transition(
+      id: string,
+      from: TransactionStatus[],
+      change: {
+        status: TransactionStatus;
+        error?: string | null;
+        nextCheckAt: Date | null;
+        now: Date;
+        releaseNonce?: boolean;
+        details?: Record<string, unknown>;
+      },
+    ): Promise<TransactionRecord | null> {
+      const rows = await db.query<TransactionRow>(
+        `update transactions set status = $3, error = coalesce($4, error), next_check_at = $5, updated_at = $6,
+           nonce = case when $7 then null else nonce end, details = details || $8::jsonb
+         where id = $1 and status = any($2::text[])
+         returning ${COLUMNS}`,
+        [
+          id,
+          from,
+          change.status,
+          change.error ?? null,
+          change.nextCheckAt,
+          change.now,
+          change.releaseNonce ?? false,
+          JSON.stringify(change.details ?? {}),
+        ],
+      );
+      return rows[0] ? toTransaction(rows[0]) : null;
+    },
+    async reschedule(id: string, nextCheckAt: Date): Promise<void> {
+      await db.query('update transactions set next_check_at = $2 where id = $1', [id, nextCheckAt]);
+    },
+    /** The highest nonce our records hold for a wallet on a chain (failed-before-broadcast ones released theirs). */
+    async maxNonce(walletId: string, chain: string): Promise<bigint | null> {
+      const rows = await db.query<{ n: string | null }>(
+        'select max(nonce)::text as n from transactions where wallet_id = $1 and chain = $2 and nonce is not null',
+        [walletId, chain],
+      );
+      return rows[0]?.n == null ? null : BigInt(rows[0].n);
+    },
+    /**
+     * Claims transactions due for a check. FOR UPDATE SKIP LOCKED lets any number of instances run
+     * the tracker: each claim pushes next_check_at out by the lease, so others skip them meanwhile.
+     */
+    async claimDue(now: Date, limit: number, leaseUntil: Date): Promise<TransactionRecord[]> {
+      const rows = await db.query<TransactionRow>(
+        `update transactions set next_check_at = $3
+         where id in (
+           select id from transactions
+           where status in ('PENDING', 'SUBMITTED') and next_check_at <= $1
+           order by next_check_at limit $2
+           for update skip locked)
+         returning ${COLUMNS}`,
+        [now, limit, leaseUntil],
+      );
+      return rows.map(toTransaction);
     },
     /** The user's latest transactions, newest first. */
     async listRecentByUser(userId: string, limit: number): Promise<TransactionRecord[]> {

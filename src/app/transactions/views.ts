@@ -1,0 +1,84 @@
+import type { ChainRegistry } from '../../chains/chain-registry.ts';
+import type { TransactionRecord } from '../../store/repositories/transactions-repository.ts';
+
+/** The Submission response of every write endpoint. */
+export interface SubmissionView {
+  id: string;
+  status: 'SUBMITTED';
+  hash: string | null;
+  explorerUrl: string | null;
+  chainName: string;
+}
+
+/** The Transaction resource of GET /tx/{id} (with the `from` and `kind` extensions of A9). */
+export interface TransactionView {
+  id: string;
+  status: TransactionRecord['status'];
+  hash: string | null;
+  explorerUrl: string | null;
+  chainName: string;
+  chainType: TransactionRecord['chainType'];
+  chainId: number;
+  chain: string;
+  kind: TransactionRecord['kind'];
+  from: string;
+  to: string;
+  value: string;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function chainOf(chains: ChainRegistry, slug: string) {
+  try {
+    return chains.get(slug);
+  } catch {
+    return null; // a chain disabled since: still show the transaction
+  }
+}
+
+export function submissionView(chains: ChainRegistry, tx: TransactionRecord): SubmissionView {
+  const chain = chainOf(chains, tx.chain);
+  return {
+    id: tx.id,
+    status: 'SUBMITTED',
+    hash: tx.hash,
+    explorerUrl: chain ? chains.explorerUrl(chain, tx.hash) : null,
+    chainName: chain?.name ?? tx.chain,
+  };
+}
+
+export function transactionView(chains: ChainRegistry, tx: TransactionRecord): TransactionView {
+  const chain = chainOf(chains, tx.chain);
+  // The hash of a transaction never broadcast is not shown: it exists nowhere but here.
+  const hash =
+    tx.status === 'PENDING' || (tx.status === 'FAILED' && tx.details.broadcast === 'no') ? null : tx.hash;
+  return {
+    id: tx.id,
+    status: tx.status,
+    hash,
+    explorerUrl: chain ? chains.explorerUrl(chain, hash) : null,
+    chainName: chain?.name ?? tx.chain,
+    chainType: tx.chainType,
+    chainId: tx.chainId,
+    chain: tx.chain,
+    kind: tx.kind,
+    from: tx.fromAddress,
+    to: tx.toAddress,
+    value: tx.value,
+    error: tx.error,
+    createdAt: tx.createdAt.toISOString(),
+    updatedAt: tx.updatedAt.toISOString(),
+  };
+}
+
+/** Stable JSON of a submission: the exact bytes stored for idempotent replays. */
+export function submissionJson(view: SubmissionView): string {
+  return JSON.stringify({
+    id: view.id,
+    status: view.status,
+    hash: view.hash,
+    explorerUrl: view.explorerUrl,
+    chainName: view.chainName,
+  });
+}

@@ -1,0 +1,197 @@
+import { type Address as SolanaAddress, address as solanaAddress } from '@solana/kit';
+import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex } from 'viem';
+import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
+import { AppError, invalidInput } from '../../errors/app-error.ts';
+import type { TransactionKind } from '../../store/repositories/transactions-repository.ts';
+import { parseAddress, parseAmount, parseCallData } from './amounts.ts';
+
+/** The bodies of the write endpoints, as validated by their schemas. */
+export interface SendBody {
+  chain: string;
+  to: string;
+  asset: 'native' | 'erc20' | 'spl';
+  amount: string;
+  from?: string;
+  token?: string;
+}
+export interface ApproveBody {
+  chain: string;
+  token: string;
+  spender: string;
+  amount: string;
+  from?: string;
+}
+export interface ContractBody {
+  chain: string;
+  to: string;
+  data: string;
+  value?: string;
+  from?: string;
+}
+
+/** A write, checked against its chain and reduced to what the chain adapters execute. */
+export type WriteIntent =
+  | {
+      kind: TransactionKind;
+      chain: Chain;
+      chainType: 'ethereum';
+      from?: string;
+      call: { to: Address; data?: Hex; value: bigint };
+      /** ERC20 units leaving the wallet (checked against its balance before signing). */
+      tokenSpend?: { token: Address; amount: bigint };
+      /** What the Transaction resource shows: the recipient, the token, or the contract. */
+      to: string;
+      value: bigint;
+      details: Record<string, string>;
+    }
+  | {
+      /** A transaction built elsewhere (an aggregator's swap): the wallet adds its signature. */
+      kind: 'swap';
+      chain: Chain;
+      chainType: 'solana';
+      from?: string;
+      prebuilt: {
+        /** Base64 wire transaction, possibly already signed by other parties (a pool authority). */
+        wire: string;
+        /** The last block height at which its blockhash is valid, as the builder reported it. */
+        lastValidBlockHeight: bigint;
+        /** Lamports the swap spends besides fees (the SOL input), checked before signing. */
+        lamports?: bigint;
+      };
+      to: string;
+      value: bigint;
+      details: Record<string, string>;
+    }
+  | {
+      kind: 'send';
+      chain: Chain;
+      chainType: 'solana';
+      from?: string;
+      transfer:
+        | { kind: 'sol'; to: SolanaAddress; amount: bigint }
+        | { kind: 'token'; to: SolanaAddress; mint: SolanaAddress; amount: bigint };
+      to: string;
+      value: bigint;
+      details: Record<string, string>;
+    };
+
+function evmOnly(chain: Chain, endpoint: string): void {
+  if (chain.chainType !== 'ethereum')
+    throw new AppError('CHAIN_UNKNOWN', `${endpoint} is for EVM chains; ${chain.slug} is a Solana chain`, {
+      details: [{ path: 'chain', message: 'must be an EVM chain' }],
+    });
+}
+
+const optionalFrom = (from: string | undefined, chain: Chain) =>
+  from === undefined ? {} : { from: parseAddress('from', from, chain.chainType) };
+
+/**
+ * Validates a send against its chain (DESIGN A9): the asset must fit the chain type, `token` is
+ * required for token sends and refused for native ones, amounts fit uint256 or u64.
+ */
+export function sendIntent(chains: ChainRegistry, body: SendBody): WriteIntent {
+  const chain = chains.get(body.chain);
+  if (body.asset === 'erc20' && chain.chainType !== 'ethereum')
+    throw invalidInput('asset', `erc20 is for EVM chains; use spl on ${chain.slug}`);
+  if (body.asset === 'spl' && chain.chainType !== 'solana')
+    throw invalidInput('asset', `spl is for Solana chains; use erc20 on ${chain.slug}`);
+  if (body.asset === 'native' && body.token !== undefined)
+    throw invalidInput('token', 'must not be set for a native send');
+  if (body.asset !== 'native' && body.token === undefined)
+    throw invalidInput('token', `is required for an ${body.asset} send`);
+  const amount = parseAmount('amount', body.amount, chain.chainType);
+  const to = parseAddress('to', body.to, chain.chainType);
+  const details: Record<string, string> = { asset: body.asset, amount: amount.toString(), recipient: to };
+  if (chain.chainType === 'ethereum') {
+    if (body.asset === 'native')
+      return {
+        kind: 'send',
+        chain,
+        chainType: 'ethereum',
+        ...optionalFrom(body.from, chain),
+        call: { to: to as Address, value: amount },
+        to,
+        value: amount,
+        details,
+      };
+    const token = getAddress(parseAddress('token', body.token!, chain.chainType));
+    return {
+      kind: 'send',
+      chain,
+      chainType: 'ethereum',
+      ...optionalFrom(body.from, chain),
+      call: {
+        to: token,
+        value: 0n,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Address, amount] }),
+      },
+      tokenSpend: { token, amount },
+      to,
+      value: 0n,
+      details: { ...details, token },
+    };
+  }
+  const recipient = solanaAddress(to);
+  if (body.asset === 'native')
+    return {
+      kind: 'send',
+      chain,
+      chainType: 'solana',
+      ...optionalFrom(body.from, chain),
+      transfer: { kind: 'sol', to: recipient, amount },
+      to,
+      value: amount,
+      details,
+    };
+  const mint = solanaAddress(parseAddress('token', body.token!, chain.chainType));
+  return {
+    kind: 'send',
+    chain,
+    chainType: 'solana',
+    ...optionalFrom(body.from, chain),
+    transfer: { kind: 'token', to: recipient, mint, amount },
+    to,
+    value: 0n,
+    details: { ...details, token: mint },
+  };
+}
+
+export function approveIntent(chains: ChainRegistry, body: ApproveBody): WriteIntent {
+  const chain = chains.get(body.chain);
+  evmOnly(chain, 'POST /token/approve');
+  const token = getAddress(parseAddress('token', body.token, 'ethereum'));
+  const spender = getAddress(parseAddress('spender', body.spender, 'ethereum'));
+  const amount = parseAmount('amount', body.amount, 'ethereum');
+  return {
+    kind: 'approve',
+    chain,
+    chainType: 'ethereum',
+    ...optionalFrom(body.from, chain),
+    call: {
+      to: token,
+      value: 0n,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
+    },
+    to: token,
+    value: 0n,
+    details: { token, spender, amount: amount.toString() },
+  };
+}
+
+export function contractIntent(chains: ChainRegistry, body: ContractBody): WriteIntent {
+  const chain = chains.get(body.chain);
+  evmOnly(chain, 'POST /contracts/send');
+  const to = getAddress(parseAddress('to', body.to, 'ethereum'));
+  const data = parseCallData('data', body.data);
+  const value = body.value === undefined ? 0n : parseAmount('value', body.value, 'ethereum');
+  return {
+    kind: 'contract',
+    chain,
+    chainType: 'ethereum',
+    ...optionalFrom(body.from, chain),
+    call: { to, data, value },
+    to,
+    value,
+    details: { data: data.length > 2 + 2 * 4096 ? `${data.slice(0, 2 + 2 * 4096)}…` : data },
+  };
+}

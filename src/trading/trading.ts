@@ -1,0 +1,206 @@
+// The trade use cases (spec: POST /trade/quote and /trade/swap; DESIGN A10): resolve and check the
+// request, ask the chain's aggregator, and for a swap hand the upstream-built transaction to the
+// write path (idempotency, signing by the wallet provider, tracking).
+import { type Address, erc20Abi, getAddress } from 'viem';
+import { parseAddress, parseAmount } from '../app/transactions/amounts.ts';
+import { resolveWriteWallet } from '../app/transactions/submit.ts';
+import type { WriteIntent } from '../app/transactions/write-intents.ts';
+import type { WalletsService } from '../app/wallets.ts';
+import type { Chain, ChainRegistry } from '../chains/chain-registry.ts';
+import { type ChainClients, rpcError } from '../chains/rpc-clients.ts';
+import { AppError, invalidInput } from '../errors/app-error.ts';
+import type { AggregatorFor } from './aggregators.ts';
+import { EVM_NATIVE_TOKEN } from './oneinch-aggregator.ts';
+import { WRAPPED_SOL_MINT } from './jupiter-aggregator.ts';
+import type { TradeRequest } from './swap-aggregator.ts';
+
+export interface QuoteBody {
+  chain: string;
+  fromToken: string;
+  toToken: string;
+  amount: string;
+  from?: string;
+  includeGas?: boolean;
+  protocols?: string;
+  excludeProtocols?: string;
+}
+
+export interface SwapBody extends QuoteBody {
+  slippage?: number;
+}
+
+export interface TradeQuoteView {
+  srcAmount: string;
+  dstAmount: string;
+  fromToken: string;
+  toToken: string;
+  approvalNeeded?: boolean;
+  spender?: string;
+  allowanceTarget?: string;
+  raw: Record<string, unknown>;
+}
+
+export interface TradingDeps {
+  chains: ChainRegistry;
+  clients: ChainClients;
+  wallets: WalletsService;
+  aggregatorFor: AggregatorFor;
+}
+
+export const DEFAULT_SLIPPAGE = 1;
+
+/** NATIVE (any case) is the 1inch placeholder on EVM and the wrapped SOL mint on Solana. */
+function resolveToken(field: string, raw: string, chain: Chain): string {
+  if (raw.trim().toUpperCase() === 'NATIVE')
+    return chain.chainType === 'ethereum' ? EVM_NATIVE_TOKEN : WRAPPED_SOL_MINT;
+  const value = parseAddress(field, raw, chain.chainType);
+  return chain.chainType === 'ethereum' ? getAddress(value) : value;
+}
+
+function protocolList(field: string, raw: string | undefined): string[] | null {
+  if (raw === undefined) return null;
+  const names = raw.split(',').map((p) => p.trim());
+  if (names.some((n) => n === '')) throw invalidInput(field, 'must be a comma-separated list of names, with no empty entry');
+  return names;
+}
+
+/** The chain, if trading is offered there (mainnets; the development network with its aggregator). */
+function tradingChain(chains: ChainRegistry, slug: string): Chain {
+  const chain = chains.get(slug);
+  if (!chain.trading)
+    throw new AppError(
+      'CHAIN_UNKNOWN',
+      `Trading is not available on ${slug}: ${
+        chain.chainType === 'solana' ? 'Jupiter serves Solana mainnet only' : '1inch serves mainnets only, no testnets'
+      }`,
+      { details: [{ path: 'chain', message: 'trading is not available on this chain' }] },
+    );
+  return chain;
+}
+
+function tradeRequest(chains: ChainRegistry, body: QuoteBody): TradeRequest {
+  const chain = tradingChain(chains, body.chain);
+  const fromToken = resolveToken('fromToken', body.fromToken, chain);
+  const toToken = resolveToken('toToken', body.toToken, chain);
+  if (fromToken.toLowerCase() === toToken.toLowerCase()) throw invalidInput('toToken', 'must differ from fromToken');
+  const amount = parseAmount('amount', body.amount, chain.chainType);
+  if (amount === 0n) throw invalidInput('amount', 'must be greater than zero');
+  return {
+    chain,
+    fromToken,
+    toToken,
+    amount,
+    includeGas: body.includeGas ?? false,
+    protocols: protocolList('protocols', body.protocols),
+    excludeProtocols: protocolList('excludeProtocols', body.excludeProtocols),
+  };
+}
+
+const isErc20Input = (req: TradeRequest) =>
+  req.chain.chainType === 'ethereum' && req.fromToken.toLowerCase() !== EVM_NATIVE_TOKEN.toLowerCase();
+
+export function tradingService(deps: TradingDeps) {
+  async function allowanceOf(req: TradeRequest, owner: Address, spender: Address): Promise<bigint> {
+    try {
+      return await deps.clients.evm(req.chain).readContract({
+        address: req.fromToken as Address,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [owner, spender],
+      });
+    } catch (err) {
+      throw rpcError(req.chain, err);
+    }
+  }
+
+  return {
+    /** A quote; with `from` and an ERC20 input, whether the on-chain allowance covers the amount. */
+    async quote(body: QuoteBody): Promise<TradeQuoteView> {
+      const req = tradeRequest(deps.chains, body);
+      const owner =
+        body.from === undefined ? undefined : (getOwner(req.chain, parseAddress('from', body.from, req.chain.chainType)));
+      const aggregator = deps.aggregatorFor(req.chain);
+      const erc20 = isErc20Input(req);
+      const [quote, spender] = await Promise.all([
+        aggregator.quote(req),
+        erc20 ? aggregator.spender(req.chain) : Promise.resolve(null),
+      ]);
+      const view: TradeQuoteView = {
+        srcAmount: quote.srcAmount.toString(),
+        dstAmount: quote.dstAmount.toString(),
+        fromToken: req.fromToken,
+        toToken: req.toToken,
+        raw: quote.raw,
+      };
+      if (!erc20) return { ...view, approvalNeeded: false };
+      if (!spender) return view;
+      const withSpender = { ...view, spender, allowanceTarget: spender };
+      if (owner === undefined) return withSpender;
+      const allowance = await allowanceOf(req, owner as Address, spender as Address);
+      return { ...withSpender, approvalNeeded: allowance < req.amount };
+    },
+
+    /**
+     * The write intent of a swap: the caller's wallet, an allowance check for an ERC20 input (400
+     * naming the spender to approve), then the transaction the aggregator builds for that wallet.
+     */
+    async swapIntent(userId: string, body: SwapBody): Promise<WriteIntent> {
+      const req = tradeRequest(deps.chains, body);
+      const slippage = body.slippage ?? DEFAULT_SLIPPAGE;
+      if (!(slippage > 0 && slippage <= 50)) throw invalidInput('slippage', 'must be a percent above 0 and at most 50');
+      const wallet = await resolveWriteWallet(deps.wallets, userId, req.chain, body.from);
+      const aggregator = deps.aggregatorFor(req.chain);
+      if (isErc20Input(req)) {
+        const spender = await aggregator.spender(req.chain);
+        if (spender) {
+          const owner = getAddress(wallet.address);
+          const allowance = await allowanceOf(req, owner, spender as Address);
+          if (allowance < req.amount)
+            throw new AppError(
+              'INVALID_INPUT',
+              `Allowance too low: wallet ${owner} allows spender ${spender} ${allowance} of token ${req.fromToken}, the swap needs ${req.amount}; approve ${spender} with POST /token/approve first`,
+              { details: [{ path: 'fromToken', message: `approve spender ${spender} first` }] },
+            );
+        }
+      }
+      const built = await aggregator.buildSwap({ ...req, wallet: wallet.address, slippage });
+      const details: Record<string, string> = {
+        aggregator: aggregator.name,
+        fromToken: req.fromToken,
+        toToken: req.toToken,
+        amount: req.amount.toString(),
+        expectedAmount: built.dstAmount.toString(),
+        slippage: String(slippage),
+      };
+      if (built.chainType === 'ethereum') {
+        if (req.chain.chainType !== 'ethereum') throw new AppError('INTERNAL_ERROR', 'aggregator answered for the wrong chain type');
+        return {
+          kind: 'swap',
+          chain: req.chain,
+          chainType: 'ethereum',
+          from: wallet.address,
+          call: { to: built.tx.to, data: built.tx.data, value: built.tx.value },
+          ...(isErc20Input(req) ? { tokenSpend: { token: req.fromToken as Address, amount: req.amount } } : {}),
+          to: built.tx.to,
+          value: built.tx.value,
+          details,
+        };
+      }
+      const solIn = req.fromToken === WRAPPED_SOL_MINT ? req.amount : 0n;
+      return {
+        kind: 'swap',
+        chain: req.chain,
+        chainType: 'solana',
+        from: wallet.address,
+        prebuilt: { wire: built.wire, lastValidBlockHeight: built.lastValidBlockHeight, lamports: solIn },
+        to: built.program,
+        value: solIn,
+        details: { ...details, minimumAmount: built.minDstAmount.toString() },
+      };
+    },
+  };
+}
+
+const getOwner = (chain: Chain, from: string) => (chain.chainType === 'ethereum' ? getAddress(from) : from);
+
+export type TradingService = ReturnType<typeof tradingService>;

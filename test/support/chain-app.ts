@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { createSolanaRpc } from '@solana/kit';
+import { createPublicClient, http, type PublicClient } from 'viem';
+import { createChainRegistry } from '../../src/chains/chain-registry.ts';
+import type { Clock } from '../../src/support/clock.ts';
+import { startTestApp, type TestApp } from './app.ts';
+import { type DevnetInfo, useDevnet } from './devnet.ts';
+
+/** The real service wired to the development network, with limits raised for tests. */
+export async function startChainApp(
+  options: { evmRpcUrl?: string; solanaRpcUrl?: string; env?: Record<string, string>; clock?: Clock } = {},
+): Promise<{
+  app: TestApp;
+  info: DevnetInfo;
+  evm: PublicClient;
+  solana: ReturnType<typeof createSolanaRpc>;
+}> {
+  const info = await useDevnet();
+  const chains = createChainRegistry(
+    {},
+    {
+      'evm-localnet': { rpcUrl: options.evmRpcUrl ?? info.evm.rpcUrl },
+      'solana-localnet': { rpcUrl: options.solanaRpcUrl ?? info.solana.rpcUrl },
+    },
+  );
+  const app = await startTestApp({
+    chains,
+    ...(options.clock ? { clock: options.clock } : {}),
+    env: {
+      RATE_LIMIT_READ_PER_MINUTE: '100000',
+      RATE_LIMIT_WRITE_PER_MINUTE: '100000',
+      TRACKER_INTERVAL_MS: '200',
+      RPC_TIMEOUT_MS: '5000',
+      ...options.env,
+    },
+  });
+  return {
+    app,
+    info,
+    evm: createPublicClient({ transport: http(info.evm.rpcUrl) }),
+    solana: createSolanaRpc(info.solana.rpcUrl),
+  };
+}
+
+/** A write through the API with a fresh (or given) Idempotency-Key. */
+export function write(
+  app: TestApp,
+  path: string,
+  body: unknown,
+  key: string,
+  idempotencyKey: string = randomUUID(),
+) {
+  return app.post(`/api/v1${path}`, body, key, { 'idempotency-key': idempotencyKey });
+}
+
+/** Polls GET /tx/{id} until the transaction is final (the tracker or the lookup moves it). */
+export async function waitForFinal(app: TestApp, id: string, key: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await app.get(`/api/v1/tx/${id}`, key);
+    const tx = await res.json();
+    if (tx.status === 'CONFIRMED' || tx.status === 'FAILED') return tx;
+    if (Date.now() > deadline) throw new Error(`transaction ${id} still ${tx.status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The user's default wallet address of a chain type. */
+export async function walletOf(app: TestApp, userId: string, chainType: 'ethereum' | 'solana') {
+  const [w] = await app.services.wallets.list(userId, { chain: chainType, defaultOnly: true });
+  if (!w) throw new Error(`no ${chainType} wallet`);
+  return w.address;
+}

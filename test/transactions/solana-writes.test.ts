@@ -1,0 +1,280 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import {
+  address,
+  appendTransactionMessageInstruction,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase58Decoder,
+  getBase64EncodedWireTransaction,
+  getBase64Encoder,
+  getTransactionDecoder,
+  lamports,
+  partiallySignTransactionMessageWithSigners,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from '@solana/kit';
+import { getTransferSolInstruction } from '@solana-program/system';
+import { findAssociatedTokenPda } from '@solana-program/token';
+import pino from 'pino';
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/chains/solana/solana-transactions.ts';
+import { fundAddress } from '../../src/devnet/devnet.ts';
+import { solanaRpc } from '../../src/devnet/solana/client.ts';
+import { seedSolana } from '../../src/devnet/solana/seed.ts';
+import { startSolanaNode } from '../../src/devnet/solana/solana-node.ts';
+import type { TestApp } from '../support/app.ts';
+import { startChainApp, waitForFinal, walletOf, write } from '../support/chain-app.ts';
+import { fund } from '../support/devnet.ts';
+import { startRpcProxy } from '../support/rpc-proxy.ts';
+
+const SOL = 1_000_000_000n;
+
+describe('Solana writes on solana-localnet', () => {
+  let ctx: Awaited<ReturnType<typeof startChainApp>>;
+  let app: TestApp;
+  before(async () => {
+    ctx = await startChainApp();
+    app = ctx.app;
+  });
+  after(async () => {
+    await app.stop();
+  });
+
+  async function fundedUser(sol = 2n) {
+    const user = await app.newUser();
+    const wallet = await walletOf(app, user.userId, 'solana');
+    if (sol > 0n) await fund({ chain: 'solana-localnet', address: wallet, amount: sol * SOL });
+    return { ...user, wallet };
+  }
+  const balance = async (a: string) =>
+    (await ctx.solana.getBalance(address(a), { commitment: 'confirmed' }).send()).value;
+  const tokenBalance = async (
+    owner: string,
+    mint: string,
+    tokenProgram: typeof TOKEN_PROGRAM | typeof TOKEN_2022_PROGRAM,
+  ) => {
+    const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint: address(mint), tokenProgram });
+    const { value } = await ctx.solana.getTokenAccountBalance(ata, { commitment: 'confirmed' }).send();
+    return BigInt(value.amount);
+  };
+
+  test('a SOL send lands, is CONFIRMED, and the recipient receives the lamports', async () => {
+    const user = await fundedUser();
+    const to = (await generateKeyPairSigner()).address;
+    const res = await write(
+      app,
+      '/send',
+      { chain: 'solana-localnet', to, asset: 'native', amount: '250000000' },
+      user.key,
+    );
+    assert.equal(res.status, 200, await res.clone().text());
+    const submission = await res.json();
+    assert.equal(submission.status, 'SUBMITTED');
+    assert.match(submission.hash, /^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'the signature');
+    const tx = await waitForFinal(app, submission.id, user.key);
+    assert.equal(tx.status, 'CONFIRMED', tx.error);
+    assert.equal(tx.chainType, 'solana');
+    assert.equal(tx.chainId, -1);
+    assert.equal(tx.value, '250000000');
+    assert.equal(await balance(to), 250_000_000n);
+  });
+
+  for (const [label, program, mintOf] of [
+    ['an SPL Token', TOKEN_PROGRAM, () => ctx.info.solana.splMint],
+    ['a Token-2022', TOKEN_2022_PROGRAM, () => ctx.info.solana.token2022Mint],
+  ] as const) {
+    test(`${label} send creates the recipient’s token account and moves the tokens`, async () => {
+      const mint = mintOf();
+      const user = await fundedUser();
+      await fund({ chain: 'solana-localnet', address: user.wallet, amount: 5_000n, token: mint.address });
+      const to = (await generateKeyPairSigner()).address;
+      const res = await write(
+        app,
+        '/send',
+        { chain: 'solana-localnet', to, asset: 'spl', token: mint.address, amount: '1234' },
+        user.key,
+      );
+      assert.equal(res.status, 200, await res.clone().text());
+      const tx = await waitForFinal(app, (await res.json()).id, user.key);
+      assert.equal(tx.status, 'CONFIRMED', tx.error);
+      assert.equal(tx.to, to);
+      assert.equal(await tokenBalance(to, mint.address, program), 1234n);
+      assert.equal(await tokenBalance(user.wallet, mint.address, program), 5_000n - 1234n);
+      // A second send finds the account there and still works.
+      const again = await write(
+        app,
+        '/send',
+        { chain: 'solana-localnet', to, asset: 'spl', token: mint.address, amount: '6' },
+        user.key,
+      );
+      assert.equal((await waitForFinal(app, (await again.json()).id, user.key)).status, 'CONFIRMED');
+      assert.equal(await tokenBalance(to, mint.address, program), 1240n);
+    });
+  }
+
+  test('checks before signing: lamports, tokens, rent floors, u64, asset and chain type', async () => {
+    const user = await fundedUser(1n);
+    const to = (await generateKeyPairSigner()).address;
+    const send = (body: Record<string, unknown>) =>
+      write(app, '/send', { chain: 'solana-localnet', to, asset: 'native', amount: '1', ...body }, user.key);
+    const expect = async (res: Response, status: number, code: string, pattern: RegExp) => {
+      const body = await res.json();
+      assert.equal(res.status, status, JSON.stringify(body));
+      assert.equal(body.code, code);
+      assert.match(body.error, pattern);
+    };
+    await expect(await send({ amount: (2n * SOL).toString() }), 400, 'INSUFFICIENT_FUNDS', /lamports/);
+    await expect(
+      await send({ amount: (SOL - 10_000n).toString() }),
+      400,
+      'INSUFFICIENT_FUNDS',
+      /rent-exempt/,
+    );
+    await expect(
+      await send({ asset: 'spl', token: ctx.info.solana.splMint.address, amount: '5' }),
+      400,
+      'INSUFFICIENT_FUNDS',
+      /holds 0/,
+    );
+    await expect(await send({ amount: '1000' }), 400, 'INVALID_INPUT', /insufficient funds for rent/);
+    await expect(await send({ amount: (2n ** 64n).toString() }), 400, 'INVALID_INPUT', /64-bit/);
+    await expect(await send({ amount: '0x10' }), 400, 'INVALID_INPUT', /decimal/);
+    await expect(
+      await send({ asset: 'erc20', token: ctx.info.solana.splMint.address }),
+      400,
+      'INVALID_INPUT',
+      /erc20 is for EVM/,
+    );
+    await expect(
+      await send({ to: '0x0000000000000000000000000000000000000001' }),
+      400,
+      'INVALID_INPUT',
+      /Solana address/,
+    );
+    await expect(
+      await send({ asset: 'spl', token: to }),
+      400,
+      'INVALID_INPUT',
+      /not an SPL Token or Token-2022 mint/,
+    );
+  });
+
+  test('a transaction whose blockhash expires without landing is FAILED with an error', async () => {
+    // A private node (moving its slot clock must not expire other tests' transactions) behind a
+    // proxy that acknowledges sendTransaction but drops it, as an overloaded leader might.
+    const node = await startSolanaNode({ logger: pino({ level: 'silent' }) });
+    const nodeRpc = solanaRpc(node.url);
+    const mints = await seedSolana(nodeRpc);
+    const proxy = await startRpcProxy(node.url, {
+      answer: (call) => {
+        if (call.method !== 'sendTransaction') return undefined;
+        const wire = getBase64Encoder().encode(String(call.params?.[0]));
+        const { signatures } = getTransactionDecoder().decode(wire);
+        const first = Object.values(signatures)[0];
+        return first ? getBase58Decoder().decode(first) : undefined;
+      },
+    });
+    const isolated = await startChainApp({ solanaRpcUrl: proxy.url });
+    try {
+      const user = await isolated.app.newUser();
+      const wallet = await walletOf(isolated.app, user.userId, 'solana');
+      await fundAddress(
+        {
+          ...isolated.info,
+          solana: {
+            ...isolated.info.solana,
+            rpcUrl: node.url,
+            splMint: { ...isolated.info.solana.splMint, address: mints.splMint },
+            token2022Mint: { ...isolated.info.solana.token2022Mint, address: mints.token2022Mint },
+          },
+        },
+        { chain: 'solana-localnet', address: wallet, amount: SOL },
+      );
+      const res = await write(
+        isolated.app,
+        '/send',
+        {
+          chain: 'solana-localnet',
+          to: (await generateKeyPairSigner()).address,
+          asset: 'native',
+          amount: '1000000',
+        },
+        user.key,
+      );
+      assert.equal(res.status, 200, await res.clone().text());
+      const { id } = await res.json();
+      const pending = await (await isolated.app.get(`/api/v1/tx/${id}`, user.key)).json();
+      assert.equal(pending.status, 'SUBMITTED');
+      await fetch(node.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'devnet_advanceSlots', params: [400] }),
+      });
+      const tx = await waitForFinal(isolated.app, id, user.key);
+      assert.equal(tx.status, 'FAILED');
+      assert.match(tx.error, /expired/);
+      assert.ok(proxy.calls.filter((c) => c.method === 'sendTransaction').length >= 1);
+    } finally {
+      await isolated.app.stop();
+      await proxy.close();
+      await node.stop();
+    }
+  });
+
+  test('a transaction built and co-signed elsewhere is signed by the wallet, sent and tracked', async () => {
+    // What an aggregator's swap looks like: built by someone else, paid by the wallet, already
+    // signed by another party (here a "pool" paying the recipient).
+    const user = await fundedUser(1n);
+    const pool = await generateKeyPairSigner();
+    await fund({ chain: 'solana-localnet', address: pool.address, amount: SOL });
+    const recipient = (await generateKeyPairSigner()).address;
+    const { value: latest } = await ctx.solana.getLatestBlockhash({ commitment: 'confirmed' }).send();
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayer(address(user.wallet), m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+      (m) =>
+        appendTransactionMessageInstruction(
+          getTransferSolInstruction({ source: pool, destination: recipient, amount: lamports(3_000_000n) }),
+          m,
+        ),
+    );
+    const partial = await partiallySignTransactionMessageWithSigners(message);
+    const wire = getBase64EncodedWireTransaction(partial);
+    const chain = app.services.chains.get('solana-localnet');
+    const { json } = await app.services.transactions.write({
+      userId: user.userId,
+      idempotencyKey: randomUUID(),
+      path: '/trade/swap',
+      body: { test: 'prebuilt' },
+      intent: {
+        kind: 'swap',
+        chain,
+        chainType: 'solana',
+        prebuilt: { wire, lastValidBlockHeight: latest.lastValidBlockHeight },
+        to: pool.address,
+        value: 0n,
+        details: { route: 'test' },
+      },
+    });
+    const tx = await waitForFinal(app, JSON.parse(json).id, user.key);
+    assert.equal(tx.status, 'CONFIRMED', tx.error);
+    assert.equal(tx.kind, 'swap');
+    assert.equal(await balance(recipient), 3_000_000n);
+  });
+
+  test('idempotent replay of a Solana send returns the same submission without sending again', async () => {
+    const user = await fundedUser();
+    const to = (await generateKeyPairSigner()).address;
+    const key = randomUUID();
+    const body = { chain: 'solana-localnet', to, asset: 'native', amount: '1000000' };
+    const first = await write(app, '/send', body, user.key, key);
+    const text = await first.text();
+    const replay = await write(app, '/send', body, user.key, key);
+    assert.equal(await replay.text(), text);
+    await waitForFinal(app, JSON.parse(text).id, user.key);
+    assert.equal(await balance(to), 1_000_000n);
+  });
+});
