@@ -175,8 +175,7 @@ export function submitter(deps: SubmitDeps) {
         );
       const account = await deps.provider.evmAccount(wallet);
       return await deps.lock.withLock(wallet.id, chain.slug, async () => {
-        const ours = repo.maxNonce(wallet.id, chain.slug).then((n) => (n === null ? null : n + 1n));
-        const nonce = await nextEvmNonce(client, chain, from, ours);
+        const nonce = nextEvmNonce(prepared.pendingNonce, await repo.maxNonce(wallet.id, chain.slug));
         const signed = await signEvmTransaction(account, chain, prepared, nonce);
         const tx = record(intent, userId, wallet, { hash: keccak256(signed), nonce, signedTx: signed });
         await repo.insert(tx);

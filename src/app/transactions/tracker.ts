@@ -54,7 +54,7 @@ export function tracker(deps: TrackerDeps) {
   const move = async (
     tx: TransactionRecord,
     status: TransactionStatus,
-    extra: { error?: string; broadcast?: 'no' } = {},
+    extra: { error?: string; broadcast?: 'no'; releaseNonce?: boolean } = {},
   ) => {
     const now = deps.clock.now();
     const final = status === 'CONFIRMED' || status === 'FAILED';
@@ -64,6 +64,7 @@ export function tracker(deps: TrackerDeps) {
       nextCheckAt: final ? null : nextCheck(tx, now),
       now,
       ...(extra.broadcast ? { releaseNonce: true, details: { broadcast: 'no' } } : {}),
+      ...(extra.releaseNonce ? { releaseNonce: true } : {}),
     });
     if (final && updated) await deps.onWalletWrite?.(tx.chain, tx.fromAddress).catch(() => {});
     return updated ?? (await repo.findById(tx.id)) ?? tx;
@@ -85,8 +86,11 @@ export function tracker(deps: TrackerDeps) {
       if (again.state === 'failed') return move(tx, 'FAILED', { error: again.error });
       const neverSent = tx.status === 'PENDING';
       if (neverSent || deps.clock.now().getTime() - tx.updatedAt.getTime() > DROPPED_AFTER_MS)
+        // Not mined and refused again: its nonce is either free or taken by another transaction;
+        // the node's pending count is right in both cases, so our record stops claiming it.
         return move(tx, 'FAILED', {
           error: `Transaction dropped: ${result.error.message}`,
+          releaseNonce: true,
           ...(neverSent ? { broadcast: 'no' as const } : {}),
         });
     }

@@ -66,9 +66,15 @@ export async function prepareEvmTransaction(
   call: EvmCall,
   token?: Address,
 ): Promise<
-  PreparedEvmTransaction & { balance: bigint; tokenBalance: bigint | null; estimateError: AppError | null }
+  PreparedEvmTransaction & {
+    balance: bigint;
+    tokenBalance: bigint | null;
+    /** The node's pending transaction count: the nonce to use unless our records are ahead. */
+    pendingNonce: bigint;
+    estimateError: AppError | null;
+  }
 > {
-  const [balance, tokenBalance, estimate, block, priority] = await Promise.allSettled([
+  const [balance, tokenBalance, estimate, block, priority, pendingNonce] = await Promise.allSettled([
     client.getBalance({ address: from }),
     token
       ? client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [from] })
@@ -76,8 +82,9 @@ export async function prepareEvmTransaction(
     client.estimateGas({ account: from, to: call.to, data: call.data, value: call.value }),
     client.getBlock({ blockTag: 'latest' }),
     client.request({ method: 'eth_maxPriorityFeePerGas' }).then(BigInt),
+    client.getTransactionCount({ address: from, blockTag: 'pending' }).then(BigInt),
   ]);
-  for (const r of [balance, tokenBalance, block])
+  for (const r of [balance, tokenBalance, block, pendingNonce])
     if (r.status === 'rejected') throw rpcError(chain, r.reason);
   if (estimate.status === 'rejected' && isTransport(estimate.reason)) throw rpcError(chain, estimate.reason);
   const estimateError =
@@ -91,6 +98,7 @@ export async function prepareEvmTransaction(
   const read = {
     balance: (balance as PromiseFulfilledResult<bigint>).value,
     tokenBalance: (tokenBalance as PromiseFulfilledResult<bigint | null>).value,
+    pendingNonce: (pendingNonce as PromiseFulfilledResult<bigint>).value,
     estimateError,
   };
   const baseFee = (block as PromiseFulfilledResult<{ baseFeePerGas: bigint | null }>).value.baseFeePerGas;
@@ -115,22 +123,15 @@ export async function prepareEvmTransaction(
   return { call, gas, fees: { gasPrice }, maxFee: gas * gasPrice, ...read };
 }
 
-/** The next nonce: the node's pending count, or past our own highest, whichever is further. */
-export async function nextEvmNonce(
-  client: PublicClient,
-  chain: Chain,
-  address: Address,
-  ourNext: Promise<bigint | null>,
-): Promise<bigint> {
-  try {
-    const [pending, ours] = await Promise.all([
-      client.getTransactionCount({ address, blockTag: 'pending' }),
-      ourNext,
-    ]);
-    return ours !== null && ours > BigInt(pending) ? ours : BigInt(pending);
-  } catch (err) {
-    throw err instanceof AppError ? err : rpcError(chain, err);
-  }
+/**
+ * The next nonce: the node's pending count, or past the highest our records hold, whichever is
+ * further. Our records are read under the wallet's lock, so sends through the service never
+ * collide even though the node's count was read just before the lock (with the other reads).
+ * A send made outside the service in that instant is refused by the node as "nonce too low" and
+ * recorded FAILED; the next send reads the new count.
+ */
+export function nextEvmNonce(pendingNonce: bigint, highestOurs: bigint | null): bigint {
+  return highestOurs !== null && highestOurs + 1n > pendingNonce ? highestOurs + 1n : pendingNonce;
 }
 
 export async function signEvmTransaction(
