@@ -5,7 +5,7 @@ import type { Database, NotificationHandler, Queryable } from './database.ts';
 export async function openPostgresDatabase(
   url: string,
   options: { maxConnections?: number; statementTimeoutMs?: number; onError?: (err: Error) => void } = {},
-): Promise<Database & { pool: pg.Pool }> {
+): Promise<Database & { pool: pg.Pool; url: string }> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
@@ -65,6 +65,7 @@ export async function openPostgresDatabase(
   return {
     kind: 'postgres',
     pool,
+    url,
     query,
     async exec(sql: string) {
       await pool.query(sql);

@@ -1,59 +1,78 @@
-import type pg from 'pg';
+import pg from 'pg';
 import type { Database } from './database.ts';
 
 /**
  * Serializes sends per (wallet, chain) so nonces are allocated one at a time (DESIGN B3).
- * PostgreSQL: a session advisory lock on a dedicated connection, which holds across instances.
- * PGlite (one process by construction): an in-process mutex, because holding a PGlite transaction
- * open across a broadcast would block every other query of the service meanwhile.
+ * PostgreSQL: a session advisory lock, which holds across instances, taken on a connection of a
+ * pool of its own (so sends waiting for a lock never starve the queries of the one holding it),
+ * and only after the in-process lock (so one instance waits with one connection per wallet).
+ * PGlite (one process by construction): the in-process lock alone, because holding a PGlite
+ * transaction open across a broadcast would block every other query of the service meanwhile.
  */
 export interface WalletLock {
   withLock<T>(walletId: string, chain: string, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
 }
 
-export function inProcessWalletLock(): WalletLock {
+function keyedMutex() {
   const tails = new Map<string, Promise<unknown>>();
-  return {
-    async withLock(walletId, chain, fn) {
-      const key = `${walletId}|${chain}`;
-      const previous = tails.get(key) ?? Promise.resolve();
-      let release!: () => void;
-      const mine = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const tail = previous.then(() => mine);
-      tails.set(key, tail);
-      await previous;
-      try {
-        return await fn();
-      } finally {
-        release();
-        if (tails.get(key) === tail) tails.delete(key);
-      }
-    },
+  return async <T>(key: string, fn: () => Promise<T>): Promise<T> => {
+    const previous = tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tail = previous.then(() => mine);
+    tails.set(key, tail);
+    await previous;
+    try {
+      return await fn();
+    } finally {
+      release();
+      if (tails.get(key) === tail) tails.delete(key);
+    }
   };
 }
 
-export function advisoryWalletLock(pool: pg.Pool): WalletLock {
+export function inProcessWalletLock(): WalletLock {
+  const mutex = keyedMutex();
   return {
-    async withLock(walletId, chain, fn) {
-      const client = await pool.connect();
-      const key = `wallet-api:send:${walletId}:${chain}`;
-      try {
-        await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [key]);
+    withLock: (walletId, chain, fn) => mutex(`${walletId}|${chain}`, fn),
+    close: async () => {},
+  };
+}
+
+const LOCK_WAIT_MS = 30_000;
+
+export function advisoryWalletLock(url: string, maxConnections = 20): WalletLock {
+  const mutex = keyedMutex();
+  // A wait longer than this means something is stuck: better a clear error than a hung request.
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, statement_timeout: LOCK_WAIT_MS });
+  pool.on('error', () => {});
+  return {
+    withLock: (walletId, chain, fn) =>
+      mutex(`${walletId}|${chain}`, async () => {
+        const key = `wallet-api:send:${walletId}:${chain}`;
+        const client = await pool.connect();
+        let broken = false;
         try {
-          return await fn();
+          await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [key]);
+          try {
+            return await fn();
+          } finally {
+            await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => {
+              broken = true; // the session's end releases the lock
+            });
+          }
         } finally {
-          await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+          client.release(broken);
         }
-      } finally {
-        client.release();
-      }
-    },
+      }),
+    close: () => pool.end(),
   };
 }
 
 export function walletLockFor(db: Database): WalletLock {
-  const pool = (db as Database & { pool?: pg.Pool }).pool;
-  return db.kind === 'postgres' && pool ? advisoryWalletLock(pool) : inProcessWalletLock();
+  const url = (db as Database & { url?: string }).url;
+  return db.kind === 'postgres' && url ? advisoryWalletLock(url) : inProcessWalletLock();
 }

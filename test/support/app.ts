@@ -33,6 +33,8 @@ export async function startTestApp(
     engine?: 'pglite' | 'postgres';
     chains?: ChainRegistry;
     logStream?: Writable;
+    /** Share an existing database (a second instance of the service); it is left open on stop. */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wallet-api-test-'));
@@ -44,7 +46,7 @@ export async function startTestApp(
     DEVNET: 'off',
     ...options.env,
   });
-  const db = await createDatabase(options.engine ?? 'pglite');
+  const db = options.database ?? (await createDatabase(options.engine ?? 'pglite'));
   const logger = createLogger(config.LOG_LEVEL, options.logStream);
   const runtime = await startRuntime({
     config,
@@ -87,7 +89,7 @@ export async function startTestApp(
     post: (path, body, key, headers) => request('POST', path, body, key, headers),
     async stop() {
       await runtime.close();
-      await db.close();
+      if (!options.database) await db.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,13 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { createSolanaRpc } from '@solana/kit';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
+import type { Database } from '../../src/store/database.ts';
 import type { Clock } from '../../src/support/clock.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { type DevnetInfo, useDevnet } from './devnet.ts';
 
 /** The real service wired to the development network, with limits raised for tests. */
 export async function startChainApp(
-  options: { evmRpcUrl?: string; solanaRpcUrl?: string; env?: Record<string, string>; clock?: Clock } = {},
+  options: {
+    evmRpcUrl?: string;
+    solanaRpcUrl?: string;
+    env?: Record<string, string>;
+    clock?: Clock;
+    engine?: 'pglite' | 'postgres';
+    database?: Database;
+  } = {},
 ): Promise<{
   app: TestApp;
   info: DevnetInfo;
@@ -26,6 +34,8 @@ export async function startChainApp(
   const app = await startTestApp({
     chains,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.engine ? { engine: options.engine } : {}),
+    ...(options.database ? { database: options.database } : {}),
     env: {
       RATE_LIMIT_READ_PER_MINUTE: '100000',
       RATE_LIMIT_WRITE_PER_MINUTE: '100000',

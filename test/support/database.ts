@@ -57,7 +57,7 @@ export async function createPostgresDatabase(): Promise<Database | null> {
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const db = await openPostgresDatabase(target.toString(), { maxConnections: 5 });
+  const db = await openPostgresDatabase(target.toString(), { maxConnections: 10 });
   await migrate(db);
   const close = db.close.bind(db);
   return Object.assign(db, {

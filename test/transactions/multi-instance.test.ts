@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { type Address, parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import type { Database } from '../../src/store/database.ts';
+import { openPostgresDatabase } from '../../src/store/postgres-database.ts';
+import type { TestApp } from '../support/app.ts';
+import { startChainApp, waitForFinal, walletOf, write } from '../support/chain-app.ts';
+import { createPostgresDatabase } from '../support/database.ts';
+import { fund } from '../support/devnet.ts';
+
+// Two instances of the service on one PostgreSQL database: what B2 asks to hold across instances
+// (advisory-lock nonces, one execution per idempotency key, SKIP LOCKED tracking) is checked here.
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe('two instances on one PostgreSQL database', {
+  skip: hasPostgres ? false : 'no PostgreSQL server in this run',
+}, () => {
+  let db: Database & { url: string };
+  let second: Database;
+  let a: Awaited<ReturnType<typeof startChainApp>>;
+  let b: TestApp;
+  before(async () => {
+    const created = await createPostgresDatabase();
+    if (!created) throw new Error('TEST_DATABASE_URL is set but no database could be created');
+    db = created as Database & { url: string };
+    // Each instance has its own connections, as two processes would.
+    second = await openPostgresDatabase(db.url, { maxConnections: 10 });
+    // Instances of one deployment share their secrets through configuration.
+    const env = { MASTER_KEY: 'a1'.repeat(32), API_KEY_SECRET: 'b2'.repeat(32) };
+    a = await startChainApp({ database: db, env });
+    b = (await startChainApp({ database: second, env })).app;
+  });
+  after(async () => {
+    await a?.app.stop();
+    await b?.stop();
+    await second?.close();
+    await db?.close();
+  });
+
+  test('20 parallel sends from one wallet through both instances confirm with contiguous nonces', async () => {
+    const user = await a.app.newUser();
+    const from = (await walletOf(a.app, user.userId, 'ethereum')) as Address;
+    await fund({ chain: 'evm-localnet', address: from, amount: parseEther('10') });
+    const start = await a.evm.getTransactionCount({ address: from });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        write(
+          i % 2 === 0 ? a.app : b,
+          '/send',
+          {
+            chain: 'evm-localnet',
+            to: privateKeyToAddress(generatePrivateKey()),
+            asset: 'native',
+            amount: String(500 + i),
+          },
+          user.key,
+        ),
+      ),
+    );
+    for (const r of responses) assert.equal(r.status, 200, await r.clone().text());
+    const txs = await Promise.all(
+      responses.map(async (r, i) => waitForFinal(i % 2 === 0 ? a.app : b, (await r.json()).id, user.key)),
+    );
+    assert.ok(txs.every((t) => t.status === 'CONFIRMED'));
+    const nonces = await Promise.all(
+      txs.map(async (t) => (await a.evm.getTransaction({ hash: t.hash })).nonce),
+    );
+    assert.deepEqual(
+      [...nonces].sort((x, y) => x - y),
+      Array.from({ length: 20 }, (_, i) => start + i),
+    );
+  });
+
+  test('one idempotency key sent to both instances at once executes once', async () => {
+    const user = await a.app.newUser();
+    const from = (await walletOf(a.app, user.userId, 'ethereum')) as Address;
+    await fund({ chain: 'evm-localnet', address: from, amount: parseEther('1') });
+    const key = crypto.randomUUID();
+    const to = privateKeyToAddress(generatePrivateKey());
+    const body = { chain: 'evm-localnet', to, asset: 'native', amount: '4242' };
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => write(i % 2 ? a.app : b, '/send', body, user.key, key)),
+    );
+    assert.ok(responses.some((r) => r.status === 200));
+    assert.ok(responses.every((r) => r.status === 200 || r.status === 409));
+    const ok = responses.find((r) => r.status === 200)!;
+    await waitForFinal(a.app, (await ok.json()).id, user.key);
+    assert.equal(await a.evm.getBalance({ address: to }), 4242n);
+    assert.equal(await a.evm.getTransactionCount({ address: from }), 1);
+  });
+
+  test('a key revoked through one instance is refused by the other on the next request', async () => {
+    const user = await a.app.newUser();
+    assert.equal((await b.get('/api/v1/wallets', user.key)).status, 200);
+    const [k] = await a.app.services.apiKeys.list(user.userId);
+    await a.app.services.apiKeys.revoke(k!.id, user.userId);
+    // The notification crosses instances through PostgreSQL; it arrives within milliseconds.
+    let status = 200;
+    for (let i = 0; i < 50 && status === 200; i++) {
+      status = (await b.get('/api/v1/wallets', user.key)).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.equal(status, 401);
+  });
+});
