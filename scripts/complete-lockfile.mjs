@@ -11,10 +11,17 @@ const lock = JSON.parse(readFileSync(path, 'utf8'));
 const packages = lock.packages;
 
 function platformOf(name) {
-  const m = /-(android|darwin|linux|win32|freebsd|openbsd|netbsd|sunos|aix)-(x64|arm64|arm|ia32|ppc64|s390x|riscv64|loong64)(?:-(gnu|musl|msvc))?$/.exec(name);
+  const m =
+    /-(android|darwin|linux|win32|freebsd|openbsd|netbsd|sunos|aix)-(x64|arm64|arm|ia32|ppc64|s390x|riscv64|loong64)(?:-(gnu|musl|msvc))?$/.exec(
+      name,
+    );
   if (!m) return null;
   const [, os, cpu, libc] = m;
-  return { os: [os], cpu: [cpu], ...(libc === 'musl' ? { libc: ['musl'] } : libc === 'gnu' ? { libc: ['glibc'] } : {}) };
+  return {
+    os: [os],
+    cpu: [cpu],
+    ...(libc === 'musl' ? { libc: ['musl'] } : libc === 'gnu' ? { libc: ['glibc'] } : {}),
+  };
 }
 
 let added = 0;
@@ -25,11 +32,18 @@ for (const [key, pkg] of Object.entries(packages)) {
     if (candidates.some((c) => packages[c])) continue;
     const platform = platformOf(dep);
     if (!platform || !/^\d+\.\d+\.\d+/.test(version)) continue;
-    packages[`node_modules/${dep}`] = { version, ...(pkg.dev ? { dev: true } : {}), optional: true, ...platform };
+    packages[`node_modules/${dep}`] = {
+      version,
+      ...(pkg.dev ? { dev: true } : {}),
+      optional: true,
+      ...platform,
+    };
     added++;
   }
 }
-const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+const sorted = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+);
 lock.packages = sorted;
 writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lockfile: added ${added} platform entries`);

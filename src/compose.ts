@@ -53,6 +53,7 @@ export function compose(options: ComposeOptions): Composition {
   const chains = options.chains ?? createChainRegistry(config.chainOverrides);
   const chainClients = createChainClients({ timeoutMs: config.RPC_TIMEOUT_MS });
   const wallets = walletsService({ db, clock, bus, provider });
+  const lock = walletLockFor(db);
   const idempotency = idempotencyService({ db, clock, retentionHours: config.IDEMPOTENCY_RETENTION_HOURS });
   const services: Services = {
     db,
@@ -82,7 +83,7 @@ export function compose(options: ComposeOptions): Composition {
       clients: chainClients,
       provider,
       wallets,
-      lock: walletLockFor(db),
+      lock,
       idempotency,
       solanaPriorityFeeCapMicroLamports: BigInt(config.SOLANA_PRIORITY_FEE_CAP_MICROLAMPORTS),
       ...(options.logger ? { logger: options.logger } : {}),
@@ -94,7 +95,11 @@ export function compose(options: ComposeOptions): Composition {
       clients: chainClients,
       wallets,
       aggregatorFor: swapAggregators({
-        oneInch: { url: config.ONEINCH_API_URL, version: config.ONEINCH_API_VERSION, apiKey: config.ONEINCH_API_KEY },
+        oneInch: {
+          url: config.ONEINCH_API_URL,
+          version: config.ONEINCH_API_VERSION,
+          apiKey: config.ONEINCH_API_KEY,
+        },
         jupiter: {
           url: config.JUPITER_API_URL,
           apiKey: config.JUPITER_API_KEY,
@@ -132,6 +137,7 @@ export function compose(options: ComposeOptions): Composition {
     async stop() {
       if (timer) clearInterval(timer);
       await background?.stop();
+      await lock.close();
       await services.apiKeys.flushLastUsed().catch(() => {});
       await bus.stop();
     },

@@ -75,8 +75,8 @@ export function memoryCache(options: { clock: Clock; maxEntries?: number }): Cac
         remove(key);
         entries.set(key, { value, expiresAt, tags });
         for (const tag of tags ?? []) {
-          let keys = byTag.get(tag);
-          if (!keys) byTag.set(tag, (keys = new Set()));
+          const keys = byTag.get(tag) ?? new Set<string>();
+          byTag.set(tag, keys);
           keys.add(key);
         }
       }
