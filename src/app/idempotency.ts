@@ -23,9 +23,9 @@ export function fingerprint(body: unknown): string {
 export type IdempotentOutcome =
   | {
       kind: 'execute';
-      complete(body: string): Promise<void>;
       fail(): Promise<void>;
-      attach(txId: string): Promise<void>;
+      /** Identifies the record, so the transaction it starts is linked to it when recorded. */
+      link: { userId: string; key: string };
     }
   | { kind: 'replay'; status: number; body: string };
 
@@ -73,9 +73,8 @@ export function idempotencyService(deps: { db: Database; clock: Clock; retention
       }
       return {
         kind: 'execute',
-        complete: (body) => repo.succeed(input.userId, key, 200, body, deps.clock.now()),
         fail: () => repo.fail(input.userId, key, deps.clock.now()),
-        attach: (txId) => repo.attachTransaction(input.userId, key, txId, deps.clock.now()),
+        link: { userId: input.userId, key },
       };
     },
 

@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
 import {
+  type IdempotencyLink,
   type TransactionRecord,
   transactionsRepository,
 } from '../../store/repositories/transactions-repository.ts';
@@ -25,6 +26,7 @@ import type { Clock } from '../../support/clock.ts';
 import { newId } from '../../support/ids.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
 import type { WalletsService } from '../wallets.ts';
+import { submissionJson, submissionView } from './views.ts';
 import type { WriteIntent } from './write-intents.ts';
 
 export interface SubmitDeps {
@@ -41,6 +43,12 @@ export interface SubmitDeps {
 }
 
 const FIRST_CHECK_MS = 1000;
+
+/** A write accepted for broadcast, with the Submission JSON sent (and stored for replays). */
+export interface Submitted {
+  tx: TransactionRecord;
+  json: string;
+}
 
 /** The wallet a write uses: `from`, or the caller's default wallet for the chain type (DESIGN A9). */
 export async function resolveWriteWallet(
@@ -112,16 +120,20 @@ export function submitter(deps: SubmitDeps) {
   /** Records the outcome of the broadcast and turns a failure into the error the caller sees. */
   const afterBroadcast = async (
     tx: TransactionRecord,
+    link: IdempotencyLink | null,
     result: { ok: true } | { ok: false; definite: boolean; error: AppError },
-  ): Promise<TransactionRecord> => {
+  ): Promise<Submitted> => {
     const now = deps.clock.now();
     if (result.ok) {
-      const updated = await repo.transition(tx.id, ['PENDING'], {
-        status: 'SUBMITTED',
-        nextCheckAt: new Date(now.getTime() + FIRST_CHECK_MS),
+      // The response is stored with the state change, in one statement: what a replay sends.
+      const json = submissionJson(submissionView(deps.chains, tx));
+      const updated = await repo.markSubmitted(tx.id, {
         now,
+        nextCheckAt: new Date(now.getTime() + FIRST_CHECK_MS),
+        link,
+        responseBody: json,
       });
-      return updated ?? tx;
+      return { tx: updated ?? tx, json };
     }
     if (result.definite) {
       // Rejected by the node: nothing reached the chain, so the nonce is free again.
@@ -144,43 +156,41 @@ export function submitter(deps: SubmitDeps) {
     userId: string,
     intent: Extract<WriteIntent, { chainType: 'ethereum' }>,
     wallet: WalletRecord,
-    onRecorded: (id: string) => Promise<void>,
+    link: IdempotencyLink | null,
   ) {
     const { chain } = intent;
     const client = deps.clients.evm(chain);
     const from = getAddress(wallet.address);
     try {
-      const prepared = await prepareEvmTransaction(
-        client,
-        chain,
-        from,
-        intent.call,
-        intent.tokenSpend?.token,
-      );
-      if (intent.tokenSpend && (prepared.tokenBalance ?? 0n) < intent.tokenSpend.amount)
-        throw new AppError(
-          'INSUFFICIENT_FUNDS',
-          `Wallet ${from} holds ${prepared.tokenBalance ?? 0n} of token ${intent.tokenSpend.token}, needs ${intent.tokenSpend.amount}`,
-        );
-      if (prepared.balance < intent.call.value)
-        throw new AppError(
-          'INSUFFICIENT_FUNDS',
-          `Wallet ${from} holds ${prepared.balance} wei, needs ${intent.call.value} plus the fee`,
-        );
-      if (prepared.estimateError) throw prepared.estimateError;
-      if (prepared.balance < intent.call.value + prepared.maxFee)
-        throw new AppError(
-          'INSUFFICIENT_FUNDS',
-          `Wallet ${from} holds ${prepared.balance} wei, needs ${intent.call.value + prepared.maxFee} (value ${intent.call.value} + fee up to ${prepared.maxFee})`,
-        );
-      const account = await deps.provider.evmAccount(wallet);
+      // Under the wallet's lock from the first read: the node's pending count and our own highest
+      // nonce are then both current, and the chain reads, our records and the key are read at once.
       return await deps.lock.withLock(wallet.id, chain.slug, async () => {
-        const nonce = nextEvmNonce(prepared.pendingNonce, await repo.maxNonce(wallet.id, chain.slug));
+        const [prepared, highestOurs, account] = await Promise.all([
+          prepareEvmTransaction(client, chain, from, intent.call, intent.tokenSpend?.token),
+          repo.maxNonce(wallet.id, chain.slug),
+          deps.provider.evmAccount(wallet),
+        ]);
+        if (intent.tokenSpend && (prepared.tokenBalance ?? 0n) < intent.tokenSpend.amount)
+          throw new AppError(
+            'INSUFFICIENT_FUNDS',
+            `Wallet ${from} holds ${prepared.tokenBalance ?? 0n} of token ${intent.tokenSpend.token}, needs ${intent.tokenSpend.amount}`,
+          );
+        if (prepared.balance < intent.call.value)
+          throw new AppError(
+            'INSUFFICIENT_FUNDS',
+            `Wallet ${from} holds ${prepared.balance} wei, needs ${intent.call.value} plus the fee`,
+          );
+        if (prepared.estimateError) throw prepared.estimateError;
+        if (prepared.balance < intent.call.value + prepared.maxFee)
+          throw new AppError(
+            'INSUFFICIENT_FUNDS',
+            `Wallet ${from} holds ${prepared.balance} wei, needs ${intent.call.value + prepared.maxFee} (value ${intent.call.value} + fee up to ${prepared.maxFee})`,
+          );
+        const nonce = nextEvmNonce(prepared.pendingNonce, highestOurs);
         const signed = await signEvmTransaction(account, chain, prepared, nonce);
         const tx = record(intent, userId, wallet, { hash: keccak256(signed), nonce, signedTx: signed });
-        await repo.insert(tx);
-        await onRecorded(tx.id);
-        return afterBroadcast(tx, await broadcastEvmTransaction(client, chain, signed));
+        await repo.insert(tx, link);
+        return afterBroadcast(tx, link, await broadcastEvmTransaction(client, chain, signed));
       });
     } catch (err) {
       throw err instanceof AppError ? err : rpcError(chain, err);
@@ -191,7 +201,7 @@ export function submitter(deps: SubmitDeps) {
     userId: string,
     intent: Extract<WriteIntent, { chainType: 'solana' }>,
     wallet: WalletRecord,
-    onRecorded: (id: string) => Promise<void>,
+    link: IdempotencyLink | null,
   ) {
     const { chain } = intent;
     const rpc = deps.clients.solana(chain);
@@ -212,9 +222,8 @@ export function submitter(deps: SubmitDeps) {
           signedTx: signed.wire,
           lastValidBlockHeight: signed.lastValidBlockHeight,
         });
-        await repo.insert(tx);
-        await onRecorded(tx.id);
-        return afterBroadcast(tx, await broadcastSolanaTransaction(rpc, chain, signed.wire));
+        await repo.insert(tx, link);
+        return afterBroadcast(tx, link, await broadcastSolanaTransaction(rpc, chain, signed.wire));
       });
     }
     const prepared = await prepareSolanaTransfer(rpc, chain, signer, intent.transfer, {
@@ -227,25 +236,22 @@ export function submitter(deps: SubmitDeps) {
         signedTx: signed.wire,
         lastValidBlockHeight: signed.lastValidBlockHeight,
       });
-      await repo.insert(tx);
-      await onRecorded(tx.id);
-      return afterBroadcast(tx, await broadcastSolanaTransaction(rpc, chain, signed.wire));
+      await repo.insert(tx, link);
+      return afterBroadcast(tx, link, await broadcastSolanaTransaction(rpc, chain, signed.wire));
     });
   }
 
   return {
-    async submit(
-      userId: string,
-      intent: WriteIntent,
-      onRecorded: (id: string) => Promise<void>,
-    ): Promise<TransactionRecord> {
+    async submit(userId: string, intent: WriteIntent, link: IdempotencyLink | null): Promise<Submitted> {
       const wallet = await resolveWriteWallet(deps.wallets, userId, intent.chain, intent.from);
       try {
         return intent.chainType === 'ethereum'
-          ? await submitEvm(userId, intent, wallet, onRecorded)
-          : await submitSolana(userId, intent, wallet, onRecorded);
+          ? await submitEvm(userId, intent, wallet, link)
+          : await submitSolana(userId, intent, wallet, link);
       } finally {
-        await deps.onWalletWrite?.(intent.chain.slug, wallet.address).catch(() => {});
+        // Not awaited: this instance's caches are dropped at once, other instances are told
+        // through the database shortly after.
+        deps.onWalletWrite?.(intent.chain.slug, wallet.address).catch(() => {});
       }
     },
   };

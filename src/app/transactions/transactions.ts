@@ -11,13 +11,7 @@ import type { IdempotencyService } from '../idempotency.ts';
 import type { WalletsService } from '../wallets.ts';
 import { submitter } from './submit.ts';
 import { tracker } from './tracker.ts';
-import {
-  type SubmissionView,
-  submissionJson,
-  submissionView,
-  type TransactionView,
-  transactionView,
-} from './views.ts';
+import { type TransactionView, transactionView } from './views.ts';
 import type { WriteIntent } from './write-intents.ts';
 
 export interface TransactionsDeps {
@@ -62,20 +56,13 @@ export function transactionsService(deps: TransactionsDeps) {
         body: input.body,
       });
       if (outcome.kind === 'replay') return { json: outcome.body, replayed: true };
-      let view: SubmissionView;
       try {
-        const tx = await submit.submit(input.userId, input.intent, (id) => outcome.attach(id));
-        view = submissionView(deps.chains, tx);
+        const { json } = await submit.submit(input.userId, input.intent, outcome.link);
+        return { json, replayed: false };
       } catch (err) {
         await outcome.fail().catch(() => {});
         throw err;
       }
-      const json = submissionJson(view);
-      // If this write fails the broadcast has happened: the reconciler will store the same body.
-      await outcome
-        .complete(json)
-        .catch((err) => deps.logger?.error({ err }, 'could not store an idempotent response'));
-      return { json, replayed: false };
     },
 
     async get(userId: string, id: string): Promise<TransactionView> {

@@ -76,12 +76,6 @@ export function idempotencyRepository(db: Queryable) {
       if (!existing[0]) throw new Error('idempotency record vanished during claim');
       return { claimed: false, record: toRecord(existing[0]) };
     },
-    async attachTransaction(userId: string, key: string, transactionId: string, now: Date): Promise<void> {
-      await db.query(
-        'update idempotency_keys set transaction_id = $3, updated_at = $4 where user_id = $1 and key = $2',
-        [userId, key, transactionId, now],
-      );
-    },
     async succeed(userId: string, key: string, status: number, body: string, now: Date): Promise<void> {
       await db.query(
         `update idempotency_keys set state = 'succeeded', response_status = $3, response_body = $4, updated_at = $5

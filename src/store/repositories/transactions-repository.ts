@@ -4,6 +4,12 @@ import type { ChainType } from './wallets-repository.ts';
 export type TransactionStatus = 'PENDING' | 'SUBMITTED' | 'CONFIRMED' | 'FAILED';
 export type TransactionKind = 'send' | 'approve' | 'contract' | 'swap';
 
+/** The idempotency record (user, key) whose request created a transaction. */
+export interface IdempotencyLink {
+  userId: string;
+  key: string;
+}
+
 export interface TransactionRecord {
   id: string;
   userId: string;
@@ -82,12 +88,20 @@ const COLUMNS = `id, user_id, wallet_id, chain, chain_type, chain_id, kind, from
 
 export function transactionsRepository(db: Queryable) {
   return {
-    async insert(t: TransactionRecord): Promise<void> {
+    /**
+     * Records a transaction and, in the same statement, links it to the idempotency record of the
+     * request that created it (so a crash right after is reconciled from either side).
+     */
+    async insert(t: TransactionRecord, link: IdempotencyLink | null = null): Promise<void> {
       await db.query(
-        `insert into transactions (id, user_id, wallet_id, chain, chain_type, chain_id, kind, from_address, to_address,
-           value, status, hash, error, nonce, last_valid_block_height, signed_tx, details, created_at, updated_at,
-           next_check_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+        `with t as (
+           insert into transactions (id, user_id, wallet_id, chain, chain_type, chain_id, kind, from_address, to_address,
+             value, status, hash, error, nonce, last_valid_block_height, signed_tx, details, created_at, updated_at,
+             next_check_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+           returning id)
+         update idempotency_keys set transaction_id = (select id from t), updated_at = $19
+         where user_id = $21 and key = $22`,
         [
           t.id,
           t.userId,
@@ -109,6 +123,8 @@ export function transactionsRepository(db: Queryable) {
           t.createdAt,
           t.updatedAt,
           t.nextCheckAt,
+          link?.userId ?? null,
+          link?.key ?? null,
         ],
       );
     },
@@ -154,6 +170,34 @@ export function transactionsRepository(db: Queryable) {
           change.now,
           change.releaseNonce ?? false,
           JSON.stringify(change.details ?? {}),
+        ],
+      );
+      return rows[0] ? toTransaction(rows[0]) : null;
+    },
+    /**
+     * PENDING → SUBMITTED after the broadcast and, in the same statement, the idempotency record of
+     * the request marked succeeded with the response it sends.
+     */
+    async markSubmitted(
+      id: string,
+      change: { now: Date; nextCheckAt: Date; link: IdempotencyLink | null; responseBody: string },
+    ): Promise<TransactionRecord | null> {
+      const rows = await db.query<TransactionRow>(
+        `with t as (
+           update transactions set status = 'SUBMITTED', next_check_at = $2, updated_at = $3
+           where id = $1 and status = 'PENDING'
+           returning ${COLUMNS}),
+         k as (
+           update idempotency_keys set state = 'succeeded', response_status = 200, response_body = $4, updated_at = $3
+           where user_id = $5 and key = $6 and state = 'in_progress' and exists (select 1 from t))
+         select * from t`,
+        [
+          id,
+          change.nextCheckAt,
+          change.now,
+          change.responseBody,
+          change.link?.userId ?? null,
+          change.link?.key ?? null,
         ],
       );
       return rows[0] ? toTransaction(rows[0]) : null;

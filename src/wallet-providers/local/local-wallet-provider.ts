@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createKeyPairSignerFromPrivateKeyBytes } from '@solana/kit';
-import { privateKeyToAccount, privateKeyToAddress } from 'viem/accounts';
+import { getAddress, type Hex } from 'viem';
+import { privateKeyToAddress, signMessage, signTransaction, signTypedData, toAccount } from 'viem/accounts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
-import { type WalletRecord, walletsRepository } from '../../store/repositories/wallets-repository.ts';
+import {
+  type EncryptedKey,
+  type WalletRecord,
+  walletsRepository,
+} from '../../store/repositories/wallets-repository.ts';
 import type { ProvisionedWallet, WalletProvider } from '../wallet-provider.ts';
 import type { KeyEncryption } from './key-encryption.ts';
 
@@ -12,11 +17,19 @@ import type { KeyEncryption } from './key-encryption.ts';
  * database, written in the same transaction as the wallet row, and decrypted only to sign.
  */
 export function localWalletProvider(deps: { encryption: KeyEncryption; db?: Database }): WalletProvider {
+  // Sealed (still encrypted) keys, kept to spare a query per signature; a wallet's key never changes.
+  const sealedKeys = new Map<string, EncryptedKey>();
   const secretOf = async (wallet: WalletRecord): Promise<Buffer> => {
     if (!deps.db) throw new Error('the local signer needs the database to sign');
-    const sealed = await walletsRepository(deps.db).findLocalKey(wallet.id);
-    if (!sealed)
-      throw new AppError('WALLET_ID_REQUIRED', `Wallet ${wallet.address} has no key at the local signer`);
+    let sealed = sealedKeys.get(wallet.id);
+    if (!sealed) {
+      const found = await walletsRepository(deps.db).findLocalKey(wallet.id);
+      if (!found)
+        throw new AppError('WALLET_ID_REQUIRED', `Wallet ${wallet.address} has no key at the local signer`);
+      if (sealedKeys.size >= 10_000) sealedKeys.clear();
+      sealedKeys.set(wallet.id, found);
+      sealed = found;
+    }
     return deps.encryption.decrypt(sealed, wallet.id, wallet.address);
   };
   return {
@@ -40,11 +53,20 @@ export function localWalletProvider(deps: { encryption: KeyEncryption; db?: Data
     },
     async evmAccount(wallet) {
       const secret = await secretOf(wallet);
-      try {
-        return privateKeyToAccount(`0x${secret.toString('hex')}`);
-      } finally {
-        secret.fill(0);
-      }
+      const privateKey: Hex = `0x${secret.toString('hex')}`;
+      secret.fill(0);
+      // The address is known: building the account from it spares deriving the public key.
+      return toAccount({
+        address: getAddress(wallet.address),
+        signMessage: ({ message }) => signMessage({ message, privateKey }),
+        signTransaction: (transaction, options) =>
+          signTransaction({
+            transaction,
+            privateKey,
+            ...(options?.serializer ? { serializer: options.serializer } : {}),
+          }),
+        signTypedData: (typedData) => signTypedData({ ...typedData, privateKey }),
+      });
     },
     async solanaSigner(wallet) {
       const secret = await secretOf(wallet);
