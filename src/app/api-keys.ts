@@ -76,20 +76,20 @@ export function apiKeysService(deps: { db: Database; secret: Buffer; clock: Cloc
   const repo = apiKeysRepository(db);
   const hash = (key: string) => createHmac('sha256', secret).update(key).digest();
 
-  const byHash = new Map<string, CachedKey>();
+  const byKey = new Map<string, CachedKey>();
   // Keys nobody has: a random key cannot later become valid, since new keys are fresh random values.
   const unknown = new Set<string>();
   let epoch = 0;
   const lastUsed = new Map<string, Date>();
 
   const forget = () => {
-    byHash.clear();
+    byKey.clear();
     epoch++;
   };
   bus.subscribe((event) => {
     if (event.kind !== 'api-key') return;
     epoch++;
-    for (const [h, k] of byHash) if (k.keyId === event.id) byHash.delete(h);
+    for (const [h, k] of byKey) if (k.keyId === event.id) byKey.delete(h);
   }, forget);
 
   const toView = (k: ApiKeyRecord, now: Date): ApiKeyView => ({
@@ -167,17 +167,18 @@ export function apiKeysService(deps: { db: Database; secret: Buffer; clock: Cloc
         throw new AppError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
       const match = API_KEY_PATTERN.exec(header);
       if (!match) throw new AppError('UNAUTHORIZED', 'Invalid API key');
-      const h = hash(header);
-      const hex = h.toString('hex');
-      let cached = byHash.get(hex);
+      // The in-memory cache is keyed by the key itself: the HMAC is computed only on a miss. The
+      // key is in this process's memory anyway while its request is handled; only hashes are stored.
+      let cached = byKey.get(header);
       if (!cached) {
-        if (unknown.has(hex)) throw new AppError('UNAUTHORIZED', 'Invalid API key');
+        if (unknown.has(header)) throw new AppError('UNAUTHORIZED', 'Invalid API key');
+        const h = hash(header);
         const before = epoch;
         const candidates = await repo.findByPrefix(match[1]!);
         const found = candidates.find((c) => c.keyHash.length === h.length && timingSafeEqual(c.keyHash, h));
         if (!found) {
           if (unknown.size >= CACHE_LIMIT) unknown.clear();
-          unknown.add(hex);
+          unknown.add(header);
           throw new AppError('UNAUTHORIZED', 'Invalid API key');
         }
         cached = {
@@ -188,8 +189,8 @@ export function apiKeysService(deps: { db: Database; secret: Buffer; clock: Cloc
         };
         // Cache only if no invalidation arrived while we were reading: it may concern this key.
         if (before === epoch) {
-          if (byHash.size >= CACHE_LIMIT) byHash.clear();
-          byHash.set(hex, cached);
+          if (byKey.size >= CACHE_LIMIT) byKey.clear();
+          byKey.set(header, cached);
         }
       }
       if (cached.revoked) throw new AppError('UNAUTHORIZED', 'Invalid API key');

@@ -26,7 +26,7 @@ export interface BalanceQuery {
   chain: string;
   /** A wallet of the caller; absent: the caller's default wallet for the chain's type. */
   address?: string;
-  tokens?: string[];
+  tokens?: readonly string[];
   includeZero?: boolean;
   /** Bypass the cache and refresh it. */
   fresh?: boolean;
@@ -88,8 +88,33 @@ const isAddressFor = (chainType: ChainType, value: string): boolean =>
 
 const typeName = (chainType: ChainType) => (chainType === 'ethereum' ? 'EVM' : 'Solana');
 
+const joinedLists = new WeakMap<readonly string[], string>();
+/** The list as one string (cache keys), computed once per shared list. */
+function joined(list: readonly string[]): string {
+  let text = joinedLists.get(list);
+  if (text === undefined) {
+    text = list.join(',');
+    joinedLists.set(list, text);
+  }
+  return text;
+}
+
+// Parsed lists of frozen (shared) token arrays, per chain type: a repeated query skips the parse.
+const parsedLists = new WeakMap<readonly string[], Map<ChainType, string[] | null>>();
+
 function parseTokens(chain: Chain, tokens: readonly string[] | undefined): string[] | null {
   if (tokens === undefined) return null;
+  if (!Object.isFrozen(tokens)) return parseTokenList(chain, tokens);
+  let byType = parsedLists.get(tokens);
+  if (!byType) {
+    byType = new Map();
+    parsedLists.set(tokens, byType);
+  }
+  if (!byType.has(chain.chainType)) byType.set(chain.chainType, parseTokenList(chain, tokens));
+  return byType.get(chain.chainType) ?? null;
+}
+
+function parseTokenList(chain: Chain, tokens: readonly string[]): string[] | null {
   const seen = new Map<string, string>();
   for (const [i, raw] of tokens.entries()) {
     const token = raw.trim();
@@ -279,7 +304,7 @@ export function balancesService(deps: {
       const wanted: string[] | 'all' = listed ?? (chain.chainType === 'solana' ? 'all' : []);
       // The assembled answer is kept too, until its first entry expires: a repeated read is then
       // one lookup instead of one per token (and one round trip once the cache is Redis).
-      const answerKey = `${tag}|answer|${query.includeZero ? 1 : 0}|${wanted === 'all' ? '*' : wanted.join(',')}`;
+      const answerKey = `${tag}|answer|${query.includeZero ? 1 : 0}|${wanted === 'all' ? '*' : joined(wanted)}`;
       const start = sequence;
       if (!query.fresh) {
         const [answer] = await cache.getMany<readonly WalletBalance[]>([answerKey]);

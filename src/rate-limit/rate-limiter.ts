@@ -28,22 +28,34 @@ const WINDOW_SECONDS = 60;
  * Wraps rate-limiter-flexible limiters (one per policy). Their windows are fixed: the first use
  * opens a 60-second window and further uses do not extend it, which is the contract of A6.
  */
+function decision(
+  limiter: RateLimiterAbstract,
+  policy: RatePolicy,
+  res: RateLimiterRes,
+  allowed: boolean,
+): RateLimitDecision {
+  return {
+    allowed,
+    policy,
+    limit: limiter.points,
+    windowSeconds: limiter.duration,
+    remaining: Math.max(0, limiter.points - res.consumedPoints),
+    resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+  };
+}
+
+/**
+ * Wraps rate-limiter-flexible limiters (one per policy). Their windows are fixed: the first use
+ * opens a 60-second window and further uses do not extend it, which is the contract of A6.
+ */
 export function flexibleRateLimiter(limiters: Record<RatePolicy, RateLimiterAbstract>): RateLimiter {
   return {
     async consume(userId, policy) {
       const limiter = limiters[policy];
-      const decide = (res: RateLimiterRes, allowed: boolean): RateLimitDecision => ({
-        allowed,
-        policy,
-        limit: limiter.points,
-        windowSeconds: limiter.duration,
-        remaining: Math.max(0, limiter.points - res.consumedPoints),
-        resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
-      });
       try {
-        return decide(await limiter.consume(userId), true);
+        return decision(limiter, policy, await limiter.consume(userId), true);
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return decide(rejection, false);
+        if (rejection instanceof RateLimiterRes) return decision(limiter, policy, rejection, false);
         throw rejection;
       }
     },

@@ -6,7 +6,19 @@ import { AddressBalancesQuery, AddressParams, BalancesQuery, BalancesResponse } 
 import { errorResponses, ok } from '../schemas/common.ts';
 
 const ERRORS = errorResponses(400, 404, 502, 503);
-const splitTokens = (tokens: string | undefined) => (tokens === undefined ? undefined : tokens.split(','));
+// Bots ask for the same token list again and again: its split form is kept (frozen, so the service
+// can also keep what it derives from it, keyed by the array).
+const splitCache = new Map<string, readonly string[]>();
+function splitTokens(tokens: string | undefined): readonly string[] | undefined {
+  if (tokens === undefined) return undefined;
+  let list = splitCache.get(tokens);
+  if (!list) {
+    list = Object.freeze(tokens.split(','));
+    if (splitCache.size >= 1000) splitCache.clear();
+    splitCache.set(tokens, list);
+  }
+  return list;
+}
 
 // A cached answer is the same (frozen) array for every reader until it expires: its JSON is made
 // once, which keeps cached reads of 50 tokens close to the cost of a static route.
