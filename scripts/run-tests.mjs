@@ -46,7 +46,9 @@ if (files.length === 0) {
 }
 
 // Started first: its children boot while PostgreSQL's synchronous setup runs.
-const needsDevnet = files.some((f) => readFileSync(f, 'utf8').includes('useDevnet('));
+// A file needs it when it, or the test support it imports, reaches for the development network.
+const DEVNET_USERS = /useDevnet\(|support\/chain-app|support\/devnet|balances\/harness|trading-app/;
+const needsDevnet = files.some((f) => DEVNET_USERS.test(readFileSync(f, 'utf8')));
 const devnetStarting = needsDevnet && !process.env.TEST_DEVNET_INFO ? startSharedDevnet() : null;
 devnetStarting?.catch(() => {});
 const pg = await startPostgres();

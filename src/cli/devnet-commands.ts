@@ -39,9 +39,7 @@ async function assetOf(info: DevnetInfo, chain: DevnetChain, token: string | und
     ...(info.evm.secondToken ? [info.evm.secondToken] : []),
     info.solana.splMint,
     info.solana.token2022Mint,
-  ].find(
-    (t) => t.address === address,
-  );
+  ].find((t) => t.address === address);
   if (known) return { address, symbol: known.symbol, decimals: known.decimals };
   const decimals =
     chain === 'evm-localnet'
@@ -65,7 +63,9 @@ function printInfo(info: DevnetInfo): void {
     `solana-localnet   ${solana.rpcUrl}  (chain id ${solana.chainId})`,
     `  SPL Token mint  ${solana.splMint.symbol}  ${solana.splMint.address}  (${solana.splMint.decimals} decimals)`,
     `  Token-2022 mint ${solana.token2022Mint.symbol}  ${solana.token2022Mint.address}  (${solana.token2022Mint.decimals} decimals)`,
-    ...(solana.pools ?? []).map((p) => `  pool ${p.pair.padEnd(10)} ${p.address}  (pool authority, co-signs swaps)`),
+    ...(solana.pools ?? []).map(
+      (p) => `  pool ${p.pair.padEnd(10)} ${p.address}  (pool authority, co-signs swaps)`,
+    ),
   ];
   if (info.aggregator)
     lines.push(

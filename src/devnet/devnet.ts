@@ -10,18 +10,13 @@ import { FAUCET_ADDRESS, MULTICALL3_ADDRESS, TEST_TOKEN, TEST_TOKEN_ADDRESS } fr
 import { seedEvm } from './evm/deploy.ts';
 import { startEvmNode } from './evm/evm-node.ts';
 import { fundEvm } from './evm/fund.ts';
-import {
-  SECOND_TOKEN,
-  SECOND_TOKEN_ADDRESS,
-  SWAP_ROUTER_ADDRESS,
-  seedEvmPools,
-} from './evm/swap-pools.ts';
+import { SECOND_TOKEN, SECOND_TOKEN_ADDRESS, SWAP_ROUTER_ADDRESS, seedEvmPools } from './evm/swap-pools.ts';
 import { solanaRpc } from './solana/client.ts';
 import { DEVNET_MINT_DECIMALS, SPL_MINT_SYMBOL, TOKEN_2022_MINT_SYMBOL } from './solana/dev-keys.ts';
 import { fundSolana } from './solana/fund.ts';
 import { seedSolana } from './solana/seed.ts';
-import { type SolanaPool, seedSolanaPools, solanaPools } from './solana/swap-pools.ts';
 import { startSolanaNode } from './solana/solana-node.ts';
+import { type SolanaPool, seedSolanaPools, solanaPools } from './solana/swap-pools.ts';
 
 export interface DevnetOptions {
   dataDir: string;
@@ -131,7 +126,11 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
       rpcUrl: evm.url,
       testToken: { address: TEST_TOKEN_ADDRESS, symbol: TEST_TOKEN.symbol, decimals: TEST_TOKEN.decimals },
       multicall3: MULTICALL3_ADDRESS,
-      secondToken: { address: SECOND_TOKEN_ADDRESS, symbol: SECOND_TOKEN.symbol, decimals: SECOND_TOKEN.decimals },
+      secondToken: {
+        address: SECOND_TOKEN_ADDRESS,
+        symbol: SECOND_TOKEN.symbol,
+        decimals: SECOND_TOKEN.decimals,
+      },
       swapRouter: SWAP_ROUTER_ADDRESS,
     },
     solana: {

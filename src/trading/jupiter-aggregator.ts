@@ -3,14 +3,16 @@
 // excludeDexes, and the swap asks for a dynamic compute-unit limit and a priority fee capped by
 // configuration; the returned versioned transaction is checked (fee payer, priority fee) before it
 // goes to the wallet provider, and confirmed against its own blockhash and lastValidBlockHeight.
-import {
-  getBase64Encoder,
-  getCompiledTransactionMessageDecoder,
-  getTransactionDecoder,
-} from '@solana/kit';
+import { getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit';
 import { AppError } from '../errors/app-error.ts';
 import { callAggregator, isDigits, type UpstreamAnswer, upstreamReason } from './aggregator-http.ts';
-import type { AggregatorQuote, BuiltSwap, SwapAggregator, SwapRequest, TradeRequest } from './swap-aggregator.ts';
+import type {
+  AggregatorQuote,
+  BuiltSwap,
+  SwapAggregator,
+  SwapRequest,
+  TradeRequest,
+} from './swap-aggregator.ts';
 
 export const WRAPPED_SOL_MINT = 'So11111111111111111111111111111111111111112';
 export const JUPITER_NOT_TRADABLE = 'Token not tradable on Jupiter';
@@ -115,7 +117,12 @@ export function jupiterAggregator(opts: JupiterOptions): SwapAggregator {
     });
     if (answer.status !== 200) throw translate(answer, 'quote', filtered(req));
     const body = answer.body as Record<string, unknown> | null;
-    if (!body || !isDigits(body.inAmount) || !isDigits(body.outAmount) || !isDigits(body.otherAmountThreshold))
+    if (
+      !body ||
+      !isDigits(body.inAmount) ||
+      !isDigits(body.outAmount) ||
+      !isDigits(body.otherAmountThreshold)
+    )
       throw unexpected('quote');
     return body;
   }
@@ -126,7 +133,11 @@ export function jupiterAggregator(opts: JupiterOptions): SwapAggregator {
     async quote(req): Promise<AggregatorQuote> {
       // The quote endpoint has no slippage of ours: 1%, the swap's default.
       const body = await quoteRaw(req, 100);
-      return { srcAmount: BigInt(body.inAmount as string), dstAmount: BigInt(body.outAmount as string), raw: body };
+      return {
+        srcAmount: BigInt(body.inAmount as string),
+        dstAmount: BigInt(body.outAmount as string),
+        raw: body,
+      };
     },
 
     spender: async () => null,
@@ -168,7 +179,10 @@ export function jupiterAggregator(opts: JupiterOptions): SwapAggregator {
         });
       }
       if (decoded.feePayer !== req.wallet)
-        throw new AppError('PROVIDER_RPC_ERROR', `Jupiter returned a transaction not paid by wallet ${req.wallet}`);
+        throw new AppError(
+          'PROVIDER_RPC_ERROR',
+          `Jupiter returned a transaction not paid by wallet ${req.wallet}`,
+        );
       const priorityFee = (decoded.computeUnitPrice * decoded.computeUnitLimit + 999_999n) / 1_000_000n;
       if (priorityFee > opts.priorityFeeCapLamports)
         throw new AppError(
@@ -177,7 +191,10 @@ export function jupiterAggregator(opts: JupiterOptions): SwapAggregator {
         );
       const route = (quote.routePlan as { swapInfo?: { ammKey?: string } }[] | undefined)?.[0];
       const program =
-        decoded.programs.find((p) => !PLUMBING.has(p)) ?? route?.swapInfo?.ammKey ?? decoded.programs.at(-1) ?? '';
+        decoded.programs.find((p) => !PLUMBING.has(p)) ??
+        route?.swapInfo?.ammKey ??
+        decoded.programs.at(-1) ??
+        '';
       return {
         chainType: 'solana',
         dstAmount: BigInt(quote.outAmount as string),

@@ -5,7 +5,13 @@ import { type Address, getAddress, type Hex, isAddress } from 'viem';
 import type { Chain } from '../chains/chain-registry.ts';
 import { AppError } from '../errors/app-error.ts';
 import { callAggregator, isDigits, type UpstreamAnswer, upstreamReason } from './aggregator-http.ts';
-import type { AggregatorQuote, BuiltSwap, SwapAggregator, SwapRequest, TradeRequest } from './swap-aggregator.ts';
+import type {
+  AggregatorQuote,
+  BuiltSwap,
+  SwapAggregator,
+  SwapRequest,
+  TradeRequest,
+} from './swap-aggregator.ts';
 
 export const EVM_NATIVE_TOKEN = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
 export const ONEINCH_NOT_TRADABLE = 'Token not tradable on 1inch';
@@ -49,12 +55,20 @@ function translate(answer: UpstreamAnswer, op: Op, filtered: boolean): AppError 
     );
   }
   if (/not enough .*balance/i.test(reason))
-    return new AppError('INSUFFICIENT_FUNDS', `The wallet holds too little of the input token (1inch: ${reason})`);
+    return new AppError(
+      'INSUFFICIENT_FUNDS',
+      `The wallet holds too little of the input token (1inch: ${reason})`,
+    );
   if (NOT_TRADABLE.test(reason))
     return filtered && /insufficient liquidity/i.test(reason)
       ? new AppError('QUOTE_FAILED', `1inch found no route with the given protocols: ${reason}`)
       : new AppError('QUOTE_FAILED', ONEINCH_NOT_TRADABLE);
-  const doing = op === 'swap' ? 'could not build the swap' : op === 'spender' ? 'did not give its spender' : 'could not quote';
+  const doing =
+    op === 'swap'
+      ? 'could not build the swap'
+      : op === 'spender'
+        ? 'did not give its spender'
+        : 'could not quote';
   return new AppError('QUOTE_FAILED', `1inch ${doing}: ${reason}`);
 }
 
@@ -65,9 +79,18 @@ export function oneInchAggregator(opts: OneInchOptions): SwapAggregator {
   const now = opts.now ?? Date.now;
   const spenders = new Map<number, { address: string; until: number }>();
 
-  async function get(chain: Chain, op: Op, path: string, params: Record<string, string | undefined>, filtered = false) {
+  async function get(
+    chain: Chain,
+    op: Op,
+    path: string,
+    params: Record<string, string | undefined>,
+    filtered = false,
+  ) {
     if (opts.requireKey && !opts.apiKey)
-      throw new AppError('SERVICE_UNAVAILABLE', 'Trading on EVM chains needs a 1inch API key: set ONEINCH_API_KEY');
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'Trading on EVM chains needs a 1inch API key: set ONEINCH_API_KEY',
+      );
     const query = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) if (v !== undefined) query.set(k, v);
     const url = `${opts.baseUrl}/swap/${opts.version}/${chain.chainId}${path}${query.size ? `?${query}` : ''}`;
@@ -104,7 +127,8 @@ export function oneInchAggregator(opts: OneInchOptions): SwapAggregator {
       const cached = spenders.get(chain.chainId);
       if (cached && cached.until > now()) return cached.address;
       const body = await get(chain, 'spender', '/approve/spender', {});
-      if (typeof body.address !== 'string' || !isAddress(body.address, { strict: false })) throw unexpected('spender');
+      if (typeof body.address !== 'string' || !isAddress(body.address, { strict: false }))
+        throw unexpected('spender');
       const address = getAddress(body.address);
       spenders.set(chain.chainId, { address, until: now() + SPENDER_TTL_MS });
       return address;
@@ -138,8 +162,14 @@ export function oneInchAggregator(opts: OneInchOptions): SwapAggregator {
       const value = BigInt(String(tx.value ?? '0'));
       // Never sign something other than what was asked: the sender and the native value must match.
       const nativeIn = req.fromToken.toLowerCase() === EVM_NATIVE_TOKEN.toLowerCase() ? req.amount : 0n;
-      if (value !== nativeIn || (typeof tx.from === 'string' && tx.from.toLowerCase() !== req.wallet.toLowerCase()))
-        throw new AppError('PROVIDER_RPC_ERROR', '1inch returned a transaction that does not match the swap requested');
+      if (
+        value !== nativeIn ||
+        (typeof tx.from === 'string' && tx.from.toLowerCase() !== req.wallet.toLowerCase())
+      )
+        throw new AppError(
+          'PROVIDER_RPC_ERROR',
+          '1inch returned a transaction that does not match the swap requested',
+        );
       return {
         chainType: 'ethereum',
         dstAmount: BigInt(body.dstAmount),

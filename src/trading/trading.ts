@@ -10,8 +10,8 @@ import type { Chain, ChainRegistry } from '../chains/chain-registry.ts';
 import { type ChainClients, rpcError } from '../chains/rpc-clients.ts';
 import { AppError, invalidInput } from '../errors/app-error.ts';
 import type { AggregatorFor } from './aggregators.ts';
-import { EVM_NATIVE_TOKEN } from './oneinch-aggregator.ts';
 import { WRAPPED_SOL_MINT } from './jupiter-aggregator.ts';
+import { EVM_NATIVE_TOKEN } from './oneinch-aggregator.ts';
 import type { TradeRequest } from './swap-aggregator.ts';
 
 export interface QuoteBody {
@@ -60,7 +60,8 @@ function resolveToken(field: string, raw: string, chain: Chain): string {
 function protocolList(field: string, raw: string | undefined): string[] | null {
   if (raw === undefined) return null;
   const names = raw.split(',').map((p) => p.trim());
-  if (names.some((n) => n === '')) throw invalidInput(field, 'must be a comma-separated list of names, with no empty entry');
+  if (names.some((n) => n === ''))
+    throw invalidInput(field, 'must be a comma-separated list of names, with no empty entry');
   return names;
 }
 
@@ -71,7 +72,9 @@ function tradingChain(chains: ChainRegistry, slug: string): Chain {
     throw new AppError(
       'CHAIN_UNKNOWN',
       `Trading is not available on ${slug}: ${
-        chain.chainType === 'solana' ? 'Jupiter serves Solana mainnet only' : '1inch serves mainnets only, no testnets'
+        chain.chainType === 'solana'
+          ? 'Jupiter serves Solana mainnet only'
+          : '1inch serves mainnets only, no testnets'
       }`,
       { details: [{ path: 'chain', message: 'trading is not available on this chain' }] },
     );
@@ -82,7 +85,8 @@ function tradeRequest(chains: ChainRegistry, body: QuoteBody): TradeRequest {
   const chain = tradingChain(chains, body.chain);
   const fromToken = resolveToken('fromToken', body.fromToken, chain);
   const toToken = resolveToken('toToken', body.toToken, chain);
-  if (fromToken.toLowerCase() === toToken.toLowerCase()) throw invalidInput('toToken', 'must differ from fromToken');
+  if (fromToken.toLowerCase() === toToken.toLowerCase())
+    throw invalidInput('toToken', 'must differ from fromToken');
   const amount = parseAmount('amount', body.amount, chain.chainType);
   if (amount === 0n) throw invalidInput('amount', 'must be greater than zero');
   return {
@@ -118,7 +122,9 @@ export function tradingService(deps: TradingDeps) {
     async quote(body: QuoteBody): Promise<TradeQuoteView> {
       const req = tradeRequest(deps.chains, body);
       const owner =
-        body.from === undefined ? undefined : (getOwner(req.chain, parseAddress('from', body.from, req.chain.chainType)));
+        body.from === undefined
+          ? undefined
+          : getOwner(req.chain, parseAddress('from', body.from, req.chain.chainType));
       const aggregator = deps.aggregatorFor(req.chain);
       const erc20 = isErc20Input(req);
       const [quote, spender] = await Promise.all([
@@ -141,64 +147,80 @@ export function tradingService(deps: TradingDeps) {
     },
 
     /**
-     * The write intent of a swap: the caller's wallet, an allowance check for an ERC20 input (400
-     * naming the spender to approve), then the transaction the aggregator builds for that wallet.
+     * Validates a swap at once (so a 400 leaves no idempotency record) and returns how to build
+     * it, which the write path runs once the Idempotency-Key is claimed: a replay never calls
+     * the aggregator.
      */
-    async swapIntent(userId: string, body: SwapBody): Promise<WriteIntent> {
+    swapBuilder(userId: string, body: SwapBody): () => Promise<WriteIntent> {
       const req = tradeRequest(deps.chains, body);
       const slippage = body.slippage ?? DEFAULT_SLIPPAGE;
-      if (!(slippage > 0 && slippage <= 50)) throw invalidInput('slippage', 'must be a percent above 0 and at most 50');
-      const wallet = await resolveWriteWallet(deps.wallets, userId, req.chain, body.from);
-      const aggregator = deps.aggregatorFor(req.chain);
-      if (isErc20Input(req)) {
-        const spender = await aggregator.spender(req.chain);
-        if (spender) {
-          const owner = getAddress(wallet.address);
-          const allowance = await allowanceOf(req, owner, spender as Address);
-          if (allowance < req.amount)
-            throw new AppError(
-              'INVALID_INPUT',
-              `Allowance too low: wallet ${owner} allows spender ${spender} ${allowance} of token ${req.fromToken}, the swap needs ${req.amount}; approve ${spender} with POST /token/approve first`,
-              { details: [{ path: 'fromToken', message: `approve spender ${spender} first` }] },
-            );
-        }
+      if (!(slippage > 0 && slippage <= 50))
+        throw invalidInput('slippage', 'must be a percent above 0 and at most 50');
+      return () => buildSwapIntent(userId, body, req, slippage);
+    },
+  };
+
+  /**
+   * The write intent of a swap: the caller's wallet, an allowance check for an ERC20 input (400
+   * naming the spender to approve), then the transaction the aggregator builds for that wallet.
+   */
+  async function buildSwapIntent(
+    userId: string,
+    body: SwapBody,
+    req: ReturnType<typeof tradeRequest>,
+    slippage: number,
+  ): Promise<WriteIntent> {
+    const wallet = await resolveWriteWallet(deps.wallets, userId, req.chain, body.from);
+    const aggregator = deps.aggregatorFor(req.chain);
+    if (isErc20Input(req)) {
+      const spender = await aggregator.spender(req.chain);
+      if (spender) {
+        const owner = getAddress(wallet.address);
+        const allowance = await allowanceOf(req, owner, spender as Address);
+        if (allowance < req.amount)
+          throw new AppError(
+            'INVALID_INPUT',
+            `Allowance too low: wallet ${owner} allows spender ${spender} ${allowance} of token ${req.fromToken}, the swap needs ${req.amount}; approve ${spender} with POST /token/approve first`,
+            { details: [{ path: 'fromToken', message: `approve spender ${spender} first` }] },
+          );
       }
-      const built = await aggregator.buildSwap({ ...req, wallet: wallet.address, slippage });
-      const details: Record<string, string> = {
-        aggregator: aggregator.name,
-        fromToken: req.fromToken,
-        toToken: req.toToken,
-        amount: req.amount.toString(),
-        expectedAmount: built.dstAmount.toString(),
-        slippage: String(slippage),
-      };
-      if (built.chainType === 'ethereum') {
-        if (req.chain.chainType !== 'ethereum') throw new AppError('INTERNAL_ERROR', 'aggregator answered for the wrong chain type');
-        return {
-          kind: 'swap',
-          chain: req.chain,
-          chainType: 'ethereum',
-          from: wallet.address,
-          call: { to: built.tx.to, data: built.tx.data, value: built.tx.value },
-          ...(isErc20Input(req) ? { tokenSpend: { token: req.fromToken as Address, amount: req.amount } } : {}),
-          to: built.tx.to,
-          value: built.tx.value,
-          details,
-        };
-      }
-      const solIn = req.fromToken === WRAPPED_SOL_MINT ? req.amount : 0n;
+    }
+    const built = await aggregator.buildSwap({ ...req, wallet: wallet.address, slippage });
+    const details: Record<string, string> = {
+      aggregator: aggregator.name,
+      fromToken: req.fromToken,
+      toToken: req.toToken,
+      amount: req.amount.toString(),
+      expectedAmount: built.dstAmount.toString(),
+      slippage: String(slippage),
+    };
+    if (built.chainType === 'ethereum') {
+      if (req.chain.chainType !== 'ethereum')
+        throw new AppError('INTERNAL_ERROR', 'aggregator answered for the wrong chain type');
       return {
         kind: 'swap',
         chain: req.chain,
-        chainType: 'solana',
+        chainType: 'ethereum',
         from: wallet.address,
-        prebuilt: { wire: built.wire, lastValidBlockHeight: built.lastValidBlockHeight, lamports: solIn },
-        to: built.program,
-        value: solIn,
-        details: { ...details, minimumAmount: built.minDstAmount.toString() },
+        call: { to: built.tx.to, data: built.tx.data, value: built.tx.value },
+        ...(isErc20Input(req) ? { tokenSpend: { token: req.fromToken as Address, amount: req.amount } } : {}),
+        to: built.tx.to,
+        value: built.tx.value,
+        details,
       };
-    },
-  };
+    }
+    const solIn = req.fromToken === WRAPPED_SOL_MINT ? req.amount : 0n;
+    return {
+      kind: 'swap',
+      chain: req.chain,
+      chainType: 'solana',
+      from: wallet.address,
+      prebuilt: { wire: built.wire, lastValidBlockHeight: built.lastValidBlockHeight, lamports: solIn },
+      to: built.program,
+      value: solIn,
+      details: { ...details, minimumAmount: built.minDstAmount.toString() },
+    };
+  }
 }
 
 const getOwner = (chain: Chain, from: string) => (chain.chainType === 'ethereum' ? getAddress(from) : from);

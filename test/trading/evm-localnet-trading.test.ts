@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import type { TestApp } from '../support/app.ts';
 import { waitForFinal, walletOf, write } from '../support/chain-app.ts';
-import { type DevnetInfo, fund } from '../support/devnet.ts';
+import { type DevnetInfo, fund, useDevnet } from '../support/devnet.ts';
 import { balanceOf, startTradingApp } from './trading-app.ts';
 
 const ETH = 10n ** 18n;
@@ -15,7 +15,8 @@ describe('trading on evm-localnet through the local 1inch API', () => {
   let app: TestApp;
   let info: DevnetInfo;
   before(async () => {
-    ({ app, info } = await startTradingApp());
+    info = await useDevnet();
+    app = await startTradingApp(info);
   });
   after(async () => {
     await app.stop();
@@ -33,7 +34,12 @@ describe('trading on evm-localnet through the local 1inch API', () => {
   test('swaps ETH for TUSD: quote, swap, CONFIRMED, balances moved by the quoted amount within slippage', async () => {
     const user = await fundedUser();
     const tusd = info.evm.testToken.address;
-    const q = await quote(user.key, { chain: CHAIN, fromToken: 'native', toToken: tusd, amount: ETH.toString() });
+    const q = await quote(user.key, {
+      chain: CHAIN,
+      fromToken: 'native',
+      toToken: tusd,
+      amount: ETH.toString(),
+    });
     assert.equal(q.status, 200, await q.clone().text());
     const { quote: body } = await q.json();
     assert.equal(body.fromToken, NATIVE, 'NATIVE is resolved in the response');
@@ -42,10 +48,19 @@ describe('trading on evm-localnet through the local 1inch API', () => {
     assert.equal(body.approvalNeeded, false, 'a native input needs no approval');
     assert.equal(body.raw.dstAmount, body.dstAmount, 'raw is the upstream 1inch quote');
     const quoted = BigInt(body.dstAmount);
-    assert.ok(quoted > 1_900n * 10n ** 6n && quoted < 2_000n * 10n ** 6n, `about 2000 TUSD per ETH, got ${quoted}`);
+    assert.ok(
+      quoted > 1_900n * 10n ** 6n && quoted < 2_000n * 10n ** 6n,
+      `about 2000 TUSD per ETH, got ${quoted}`,
+    );
 
     const ethBefore = await balanceOf(app, user.key, CHAIN, user.address, null);
-    const swapBody = { chain: CHAIN, fromToken: 'NATIVE', toToken: tusd, amount: ETH.toString(), slippage: 1 };
+    const swapBody = {
+      chain: CHAIN,
+      fromToken: 'NATIVE',
+      toToken: tusd,
+      amount: ETH.toString(),
+      slippage: 1,
+    };
     const key = randomUUID();
     const res = await write(app, '/trade/swap', swapBody, user.key, key);
     const text = await res.clone().text();
@@ -59,7 +74,10 @@ describe('trading on evm-localnet through the local 1inch API', () => {
     assert.equal(tx.value, ETH.toString());
 
     const received = await balanceOf(app, user.key, CHAIN, user.address, tusd);
-    assert.ok(received >= (quoted * 99n) / 100n && received <= (quoted * 101n) / 100n, `received ${received}, quoted ${quoted}`);
+    assert.ok(
+      received >= (quoted * 99n) / 100n && received <= (quoted * 101n) / 100n,
+      `received ${received}, quoted ${quoted}`,
+    );
     const ethAfter = await balanceOf(app, user.key, CHAIN, user.address, null);
     assert.ok(ethBefore - ethAfter >= ETH && ethBefore - ethAfter < ETH + ETH / 100n, 'paid 1 ETH plus gas');
 
@@ -75,7 +93,13 @@ describe('trading on evm-localnet through the local 1inch API', () => {
     const user = await fundedUser(1n, amount);
     const tusd = info.evm.testToken.address;
     const teur = info.evm.secondToken.address;
-    const body = { chain: CHAIN, fromToken: tusd, toToken: teur, amount: amount.toString(), from: user.address };
+    const body = {
+      chain: CHAIN,
+      fromToken: tusd,
+      toToken: teur,
+      amount: amount.toString(),
+      from: user.address,
+    };
 
     const before = await (await quote(user.key, body)).json();
     assert.equal(before.quote.approvalNeeded, true, 'no allowance yet');
@@ -115,7 +139,12 @@ describe('trading on evm-localnet through the local 1inch API', () => {
   test('a token 1inch does not trade is 400 QUOTE_FAILED "Token not tradable on 1inch"', async () => {
     const user = await app.newUser();
     const unknown = privateKeyToAddress(generatePrivateKey());
-    const res = await quote(user.key, { chain: CHAIN, fromToken: 'NATIVE', toToken: unknown, amount: '1000' });
+    const res = await quote(user.key, {
+      chain: CHAIN,
+      fromToken: 'NATIVE',
+      toToken: unknown,
+      amount: '1000',
+    });
     assert.equal(res.status, 400);
     const body = await res.json();
     assert.equal(body.code, 'QUOTE_FAILED');

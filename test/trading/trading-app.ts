@@ -3,14 +3,21 @@
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
 import type { TestApp } from '../support/app.ts';
 import { startTestApp } from '../support/app.ts';
-import { type DevnetInfo, useDevnet } from '../support/devnet.ts';
+import type { DevnetInfo } from '../support/devnet.ts';
 
-export async function startTradingApp(env: Record<string, string> = {}): Promise<{ app: TestApp; info: DevnetInfo }> {
-  const info = await useDevnet();
+/**
+ * `info` comes from `useDevnet()` called in the test file itself: the runner shares its devnet only
+ * with files whose text calls it (otherwise a file starts a private one that outlives its tests).
+ */
+export async function startTradingApp(info: DevnetInfo, env: Record<string, string> = {}): Promise<TestApp> {
   const chains = createChainRegistry(
     {},
     {
-      'evm-localnet': { rpcUrl: info.evm.rpcUrl, trading: true, aggregatorUrl: info.aggregator.oneinchApiUrl },
+      'evm-localnet': {
+        rpcUrl: info.evm.rpcUrl,
+        trading: true,
+        aggregatorUrl: info.aggregator.oneinchApiUrl,
+      },
       'solana-localnet': {
         rpcUrl: info.solana.rpcUrl,
         trading: true,
@@ -28,16 +35,24 @@ export async function startTradingApp(env: Record<string, string> = {}): Promise
       ...env,
     },
   });
-  return { app, info };
+  return app;
 }
 
 /** A token balance (or the native one, token null) read through GET /wallets/balances, fresh. */
-export async function balanceOf(app: TestApp, key: string, chain: string, address: string, token: string | null) {
+export async function balanceOf(
+  app: TestApp,
+  key: string,
+  chain: string,
+  address: string,
+  token: string | null,
+) {
   const query = new URLSearchParams({ chain, address, fresh: 'true', includeZero: 'true' });
   if (token) query.set('tokens', token);
   const res = await app.get(`/api/v1/wallets/balances?${query}`, key);
   if (res.status !== 200) throw new Error(`balances: ${res.status} ${await res.text()}`);
   const { balances } = (await res.json()) as { balances: { token: string | null; raw: string }[] };
-  const entry = balances.find((b) => (token ? b.token?.toLowerCase() === token.toLowerCase() : b.token === null));
+  const entry = balances.find((b) =>
+    token ? b.token?.toLowerCase() === token.toLowerCase() : b.token === null,
+  );
   return BigInt(entry?.raw ?? '0');
 }

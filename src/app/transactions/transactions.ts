@@ -47,7 +47,11 @@ export function transactionsService(deps: TransactionsDeps) {
       idempotencyKey: string;
       path: string;
       body: unknown;
-      intent: WriteIntent;
+      /**
+       * The write, or how to build it. A builder (a swap, whose transaction an aggregator builds)
+       * runs only once the key is claimed: a replay or a mismatch never reaches upstream.
+       */
+      intent: WriteIntent | (() => Promise<WriteIntent>);
     }): Promise<{ json: string; replayed: boolean }> {
       const outcome = await deps.idempotency.begin({
         userId: input.userId,
@@ -57,7 +61,8 @@ export function transactionsService(deps: TransactionsDeps) {
       });
       if (outcome.kind === 'replay') return { json: outcome.body, replayed: true };
       try {
-        const { json } = await submit.submit(input.userId, input.intent, outcome.link);
+        const intent = typeof input.intent === 'function' ? await input.intent() : input.intent;
+        const { json } = await submit.submit(input.userId, intent, outcome.link);
         return { json, replayed: false };
       } catch (err) {
         await outcome.fail().catch(() => {});

@@ -49,13 +49,21 @@ export async function listenJson(
         response = onError(url.pathname, 400, 'Request body is not valid JSON');
       }
       response ??=
-        (await handler({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body })) ??
-        onError(url.pathname, 404, `No route ${req.method} ${url.pathname}`);
+        (await handler({
+          method: req.method ?? 'GET',
+          path: url.pathname,
+          query: url.searchParams,
+          headers: req.headers,
+          body,
+        })) ?? onError(url.pathname, 404, `No route ${req.method} ${url.pathname}`);
     } catch (err) {
       response = onError(url.pathname, 500, (err as Error).message.split('\n')[0] ?? 'internal error');
     }
     const json = JSON.stringify(response.body, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
-    res.writeHead(response.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
+    res.writeHead(response.status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(json),
+    });
     res.end(json);
   });
   server.keepAliveTimeout = 5_000;

@@ -2,10 +2,10 @@
 // shared/reference/aggregators.md §3.2-3.3 and §3.6, answered from the solana-localnet pools. Errors use
 // Jupiter's shape `{ error, errorCode }` with its documented codes.
 import { address, isAddress } from '@solana/kit';
+import { DEVNET_DEX_LABEL } from '../solana/swap-pools.ts';
 import { minimumOut, POOL_FEE_BPS, priceImpactPct } from './cpmm.ts';
 import type { ApiResponse } from './http.ts';
 import { MAX_COMPUTE_UNITS, type SolanaSwaps } from './solana-swaps.ts';
-import { DEVNET_DEX_LABEL } from '../solana/swap-pools.ts';
 
 const U64_MAX = 2n ** 64n - 1n;
 const PRIORITY_PERCENTILE = { medium: 25, high: 50, veryHigh: 75 } as const;
@@ -49,15 +49,20 @@ function priorityOf(body: Record<string, unknown>): PriorityRequest | ApiRespons
       ? fail('computeUnitPriceMicroLamports must be an unsigned integer', 'INVALID_REQUEST')
       : { kind: 'price', microLamports };
   }
-  if (fee === undefined || fee === 'auto') return { kind: 'level', level: 'medium', maxLamports: AUTO_MAX_LAMPORTS };
+  if (fee === undefined || fee === 'auto')
+    return { kind: 'level', level: 'medium', maxLamports: AUTO_MAX_LAMPORTS };
   const lamports = u64(fee);
   if (lamports !== null) return { kind: 'lamports', lamports };
-  const withMax = (fee as { priorityLevelWithMaxLamports?: { priorityLevel?: string; maxLamports?: unknown } })
-    ?.priorityLevelWithMaxLamports;
+  const withMax = (
+    fee as { priorityLevelWithMaxLamports?: { priorityLevel?: string; maxLamports?: unknown } }
+  )?.priorityLevelWithMaxLamports;
   const maxLamports = u64(withMax?.maxLamports);
   if (withMax && maxLamports !== null && (withMax.priorityLevel ?? '') in PRIORITY_PERCENTILE)
     return { kind: 'level', level: withMax.priorityLevel as keyof typeof PRIORITY_PERCENTILE, maxLamports };
-  return fail('prioritizationFeeLamports is not supported by the local aggregator in this form', 'NOT_SUPPORTED');
+  return fail(
+    'prioritizationFeeLamports is not supported by the local aggregator in this form',
+    'NOT_SUPPORTED',
+  );
 }
 
 export function jupiterApi(swaps: SolanaSwaps) {
@@ -69,7 +74,8 @@ export function jupiterApi(swaps: SolanaSwaps) {
       ['inputMint', inputMint],
       ['outputMint', outputMint],
     ] as const)
-      if (!isAddress(value)) return fail(`Query parameter ${name} is not a valid mint: "${value}"`, 'INVALID_REQUEST');
+      if (!isAddress(value))
+        return fail(`Query parameter ${name} is not a valid mint: "${value}"`, 'INVALID_REQUEST');
     const amount = u64(query.get('amount'));
     if (amount === null || amount === 0n)
       return fail('Query parameter amount must be a positive integer (u64)', 'INVALID_REQUEST');
@@ -81,7 +87,8 @@ export function jupiterApi(swaps: SolanaSwaps) {
     const dexes = listParam(query, 'dexes');
     const excludeDexes = listParam(query, 'excludeDexes');
     if (dexes && excludeDexes) return fail('Cannot use both dexes and excludeDexes', 'INVALID_REQUEST');
-    if (inputMint === outputMint) return fail('Circular arbitrage is disabled', 'CIRCULAR_ARBITRAGE_IS_DISABLED');
+    if (inputMint === outputMint)
+      return fail('Circular arbitrage is disabled', 'CIRCULAR_ARBITRAGE_IS_DISABLED');
     for (const mint of [inputMint, outputMint])
       if (!swaps.isTradable(mint)) return fail(`The token ${mint} is not tradable`, 'TOKEN_NOT_TRADABLE');
     const route = swaps.route(inputMint, outputMint);
@@ -130,7 +137,13 @@ export function jupiterApi(swaps: SolanaSwaps) {
     const q = body.quoteResponse as Record<string, unknown> | undefined;
     const inAmount = u64(q?.inAmount);
     const threshold = u64(q?.otherAmountThreshold);
-    if (!q || typeof q.inputMint !== 'string' || typeof q.outputMint !== 'string' || !inAmount || threshold === null)
+    if (
+      !q ||
+      typeof q.inputMint !== 'string' ||
+      typeof q.outputMint !== 'string' ||
+      !inAmount ||
+      threshold === null
+    )
       return fail('quoteResponse must be the response of GET /quote', 'INVALID_REQUEST');
     const route = swaps.route(q.inputMint, q.outputMint);
     if (!route) return fail('No routes found', 'NO_ROUTES_FOUND');
@@ -148,7 +161,14 @@ export function jupiterApi(swaps: SolanaSwaps) {
         'SLIPPAGE_TOLERANCE_EXCEEDED',
       );
     const build = (computeUnitLimit: number, computeUnitPrice: bigint) =>
-      swaps.build({ route, user: address(user), amountIn: inAmount, amountOut, computeUnitLimit, computeUnitPrice });
+      swaps.build({
+        route,
+        user: address(user),
+        amountIn: inAmount,
+        amountOut,
+        computeUnitLimit,
+        computeUnitPrice,
+      });
 
     let computeUnitLimit = MAX_COMPUTE_UNITS;
     let simulationError: unknown = null;
@@ -156,11 +176,16 @@ export function jupiterApi(swaps: SolanaSwaps) {
       const simulated = await swaps.unitsConsumed((await build(MAX_COMPUTE_UNITS, 0n)).wire);
       if (simulated.units !== null)
         computeUnitLimit = Math.min(MAX_COMPUTE_UNITS, Math.ceil(Number(simulated.units) * 1.2) + 1_000);
-      else simulationError = { errorCode: 'TRANSACTION_SIMULATION_FAILED', error: JSON.stringify(simulated.error) };
+      else
+        simulationError = {
+          errorCode: 'TRANSACTION_SIMULATION_FAILED',
+          error: JSON.stringify(simulated.error),
+        };
     }
     let microLamports: bigint;
     if (priority.kind === 'price') microLamports = priority.microLamports;
-    else if (priority.kind === 'lamports') microLamports = (priority.lamports * 1_000_000n) / BigInt(computeUnitLimit);
+    else if (priority.kind === 'lamports')
+      microLamports = (priority.lamports * 1_000_000n) / BigInt(computeUnitLimit);
     else {
       const fees = await swaps.recentPriorityFees(route);
       const index = Math.floor(((fees.length - 1) * PRIORITY_PERCENTILE[priority.level]) / 100);
@@ -178,7 +203,10 @@ export function jupiterApi(swaps: SolanaSwaps) {
         prioritizationFeeLamports: Number(feeLamports),
         computeUnitLimit,
         prioritizationType: {
-          computeBudget: { microLamports: Number(microLamports), estimatedMicroLamports: Number(microLamports) },
+          computeBudget: {
+            microLamports: Number(microLamports),
+            estimatedMicroLamports: Number(microLamports),
+          },
         },
         dynamicSlippageReport: null,
         simulationError,

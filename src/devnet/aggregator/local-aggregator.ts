@@ -2,11 +2,7 @@
 // 1inch Classic Swap API under /1inch and the Jupiter Swap API v1 under /jupiter/swap/v1, quoting from
 // and building swaps against the real pools of evm-localnet and solana-localnet. The service's
 // production 1inch and Jupiter adapters are pointed at it by configuration, so trading runs offline.
-import {
-  createDefaultRpcTransport,
-  createSolanaRpcFromTransport,
-  type RpcTransport,
-} from '@solana/kit';
+import { createDefaultRpcTransport, createSolanaRpcFromTransport, type RpcTransport } from '@solana/kit';
 import type { SolanaPool } from '../solana/swap-pools.ts';
 import { type ApiRequest, type ApiResponse, listenJson } from './http.ts';
 import { jupiterApi } from './jupiter-api.ts';
@@ -66,7 +62,10 @@ export async function startLocalAggregator(opts: LocalAggregatorOptions): Promis
     path.startsWith('/jupiter/')
       ? {
           status,
-          body: { error: message, errorCode: status === 404 ? 'NOT_FOUND' : status >= 500 ? 'INTERNAL_ERROR' : 'INVALID_REQUEST' },
+          body: {
+            error: message,
+            errorCode: status === 404 ? 'NOT_FOUND' : status >= 500 ? 'INTERNAL_ERROR' : 'INVALID_REQUEST',
+          },
         }
       : oneInchError(status, message);
 

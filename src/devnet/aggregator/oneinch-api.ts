@@ -26,7 +26,11 @@ import type { ApiResponse } from './http.ts';
 
 const QUOTE_GAS = 150_000;
 
-export function oneInchError(status: number, description: string, meta: { type: string; value: string }[] = []): ApiResponse {
+export function oneInchError(
+  status: number,
+  description: string,
+  meta: { type: string; value: string }[] = [],
+): ApiResponse {
   const error = status === 404 ? 'Not Found' : status >= 500 ? 'Internal Server Error' : 'Bad Request';
   return { status, body: { error, description, statusCode: status, requestId: randomUUID(), meta } };
 }
@@ -44,7 +48,9 @@ export function oneInchApi(opts: { rpcUrl: string; chainId: number }) {
   };
 
   /** Parses src/dst/amount and the protocol filters shared by /quote and /swap; prices the trade. */
-  async function price(q: URLSearchParams): Promise<ApiResponse | { src: Address; dst: Address; amount: bigint; dstAmount: bigint }> {
+  async function price(
+    q: URLSearchParams,
+  ): Promise<ApiResponse | { src: Address; dst: Address; amount: bigint; dstAmount: bigint }> {
     const src = q.get('src');
     const dst = q.get('dst');
     const amountText = q.get('amount');
@@ -55,7 +61,8 @@ export function oneInchApi(opts: { rpcUrl: string; chainId: number }) {
       ['src', src],
       ['dst', dst],
     ] as const)
-      if (!isAddress(value, { strict: false })) return oneInchError(400, `${name} is not a valid address`, [{ type: name, value }]);
+      if (!isAddress(value, { strict: false }))
+        return oneInchError(400, `${name} is not a valid address`, [{ type: name, value }]);
     if (!/^\d+$/.test(amountText) || BigInt(amountText) === 0n || BigInt(amountText) > maxUint256)
       return oneInchError(400, 'amount must be a positive integer', [{ type: 'amount', value: amountText }]);
     if (same(src, dst)) return oneInchError(400, 'src and dst tokens must be different');
@@ -109,11 +116,14 @@ export function oneInchApi(opts: { rpcUrl: string; chainId: number }) {
 
   async function swap(q: URLSearchParams): Promise<ApiResponse> {
     const from = q.get('from');
-    if (!from || !isAddress(from, { strict: false })) return oneInchError(400, 'from is not set or not a valid address');
+    if (!from || !isAddress(from, { strict: false }))
+      return oneInchError(400, 'from is not set or not a valid address');
     const slippageText = q.get('slippage');
     const slippage = Number(slippageText);
     if (slippageText === null || !Number.isFinite(slippage) || slippage < 0 || slippage > 50)
-      return oneInchError(400, 'slippage must be a number from 0 to 50', [{ type: 'slippage', value: String(slippageText) }]);
+      return oneInchError(400, 'slippage must be a number from 0 to 50', [
+        { type: 'slippage', value: String(slippageText) },
+      ]);
     const receiver = q.get('receiver') ?? from;
     if (!isAddress(receiver, { strict: false })) return oneInchError(400, 'receiver is not a valid address');
     const priced = await price(q);
@@ -125,7 +135,12 @@ export function oneInchApi(opts: { rpcUrl: string; chainId: number }) {
     if (check) {
       const balance = native
         ? await client.getBalance({ address: sender })
-        : await client.readContract({ address: src, abi: erc20Abi, functionName: 'balanceOf', args: [sender] });
+        : await client.readContract({
+            address: src,
+            abi: erc20Abi,
+            functionName: 'balanceOf',
+            args: [sender],
+          });
       if (balance < amount)
         return oneInchError(400, `Not enough src balance. Amount: ${amount}. Balance: ${balance}.`, [
           { type: 'amount', value: amount.toString() },
@@ -185,8 +200,10 @@ export function oneInchApi(opts: { rpcUrl: string; chainId: number }) {
   async function allowance(q: URLSearchParams): Promise<ApiResponse> {
     const token = q.get('tokenAddress');
     const wallet = q.get('walletAddress');
-    if (!token || !isAddress(token, { strict: false })) return oneInchError(400, 'tokenAddress is not set or invalid');
-    if (!wallet || !isAddress(wallet, { strict: false })) return oneInchError(400, 'walletAddress is not set or invalid');
+    if (!token || !isAddress(token, { strict: false }))
+      return oneInchError(400, 'tokenAddress is not set or invalid');
+    if (!wallet || !isAddress(wallet, { strict: false }))
+      return oneInchError(400, 'walletAddress is not set or invalid');
     try {
       const value = await client.readContract({
         address: getAddress(token),
@@ -202,14 +219,20 @@ export function oneInchApi(opts: { rpcUrl: string; chainId: number }) {
 
   async function approveTransaction(q: URLSearchParams): Promise<ApiResponse> {
     const token = q.get('tokenAddress');
-    if (!token || !isAddress(token, { strict: false })) return oneInchError(400, 'tokenAddress is not set or invalid');
+    if (!token || !isAddress(token, { strict: false }))
+      return oneInchError(400, 'tokenAddress is not set or invalid');
     const amountText = q.get('amount');
-    if (amountText !== null && !/^\d+$/.test(amountText)) return oneInchError(400, 'amount must be an integer');
+    if (amountText !== null && !/^\d+$/.test(amountText))
+      return oneInchError(400, 'amount must be an integer');
     const amount = amountText === null ? maxUint256 : BigInt(amountText);
     return {
       status: 200,
       body: {
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SWAP_ROUTER_ADDRESS, amount] }),
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [SWAP_ROUTER_ADDRESS, amount],
+        }),
         gasPrice: (await client.getGasPrice()).toString(),
         to: getAddress(token).toLowerCase(),
         value: '0',
@@ -218,8 +241,13 @@ export function oneInchApi(opts: { rpcUrl: string; chainId: number }) {
   }
 
   /** Handles a path below `/swap/{version}/{chainId}`. */
-  return async function handle(chainId: string, rest: string, q: URLSearchParams): Promise<ApiResponse | null> {
-    if (chainId !== String(opts.chainId)) return oneInchError(400, `chain ${chainId} is not supported here (only ${opts.chainId})`);
+  return async function handle(
+    chainId: string,
+    rest: string,
+    q: URLSearchParams,
+  ): Promise<ApiResponse | null> {
+    if (chainId !== String(opts.chainId))
+      return oneInchError(400, `chain ${chainId} is not supported here (only ${opts.chainId})`);
     switch (rest) {
       case '/quote':
         return quote(q);
@@ -232,11 +260,22 @@ export function oneInchApi(opts: { rpcUrl: string; chainId: number }) {
       case '/approve/transaction':
         return approveTransaction(q);
       case '/liquidity-sources':
-        return { status: 200, body: { protocols: [{ id: DEVNET_PROTOCOL, title: 'Devnet constant-product pools', img: '', img_color: '' }] } };
+        return {
+          status: 200,
+          body: {
+            protocols: [
+              { id: DEVNET_PROTOCOL, title: 'Devnet constant-product pools', img: '', img_color: '' },
+            ],
+          },
+        };
       case '/tokens':
         return {
           status: 200,
-          body: { tokens: Object.fromEntries(EVM_TRADABLE_TOKENS.map((t) => [t.address.toLowerCase(), { ...t, logoURI: '' }])) },
+          body: {
+            tokens: Object.fromEntries(
+              EVM_TRADABLE_TOKENS.map((t) => [t.address.toLowerCase(), { ...t, logoURI: '' }]),
+            ),
+          },
         };
       default:
         return null;

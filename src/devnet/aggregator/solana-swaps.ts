@@ -44,7 +44,11 @@ export function solanaSwaps(rpc: SolanaRpc, pools: SolanaPool[]) {
       const { value } = await rpc.getBalance(pool.id, { commitment: 'confirmed' }).send();
       return value > POOL_SOL_FLOOR ? value - POOL_SOL_FLOOR : 0n;
     }
-    const [ata] = await findAssociatedTokenPda({ owner: pool.id, mint: asset.mint, tokenProgram: asset.program });
+    const [ata] = await findAssociatedTokenPda({
+      owner: pool.id,
+      mint: asset.mint,
+      tokenProgram: asset.program,
+    });
     const { value } = await rpc.getTokenAccountBalance(ata, { commitment: 'confirmed' }).send();
     return BigInt(value.amount);
   }
@@ -54,14 +58,19 @@ export function solanaSwaps(rpc: SolanaRpc, pools: SolanaPool[]) {
 
     route(inputMint: string, outputMint: string): SolanaRoute | null {
       for (const pool of pools) {
-        if (pool.a.mint === inputMint && pool.b.mint === outputMint) return { pool, input: pool.a, output: pool.b };
-        if (pool.b.mint === inputMint && pool.a.mint === outputMint) return { pool, input: pool.b, output: pool.a };
+        if (pool.a.mint === inputMint && pool.b.mint === outputMint)
+          return { pool, input: pool.a, output: pool.b };
+        if (pool.b.mint === inputMint && pool.a.mint === outputMint)
+          return { pool, input: pool.b, output: pool.a };
       }
       return null;
     },
 
     async quote(route: SolanaRoute, amountIn: bigint) {
-      const [reserveIn, reserveOut] = await Promise.all([reserve(route.pool, route.input), reserve(route.pool, route.output)]);
+      const [reserveIn, reserveOut] = await Promise.all([
+        reserve(route.pool, route.input),
+        reserve(route.pool, route.output),
+      ]);
       return { amountOut: amountOut(amountIn, reserveIn, reserveOut), reserveIn, reserveOut };
     },
 
@@ -80,34 +89,62 @@ export function solanaSwaps(rpc: SolanaRpc, pools: SolanaPool[]) {
       const { route, amountIn } = input;
       const user = createNoopSigner(input.user);
       const { pool } = route;
-      const instructions: Instruction[] = [getSetComputeUnitLimitInstruction({ units: input.computeUnitLimit })];
+      const instructions: Instruction[] = [
+        getSetComputeUnitLimitInstruction({ units: input.computeUnitLimit }),
+      ];
       if (input.computeUnitPrice > 0n)
         instructions.push(getSetComputeUnitPriceInstruction({ microLamports: input.computeUnitPrice }));
       if (route.input.kind === 'sol') {
-        instructions.push(getTransferSolInstruction({ source: user, destination: pool.id, amount: lamports(amountIn) }));
+        instructions.push(
+          getTransferSolInstruction({ source: user, destination: pool.id, amount: lamports(amountIn) }),
+        );
       } else {
         const { mint, program } = route.input;
         const [from] = await findAssociatedTokenPda({ owner: user.address, mint, tokenProgram: program });
         const [to] = await findAssociatedTokenPda({ owner: pool.id, mint, tokenProgram: program });
         instructions.push(
           getTransferCheckedInstruction(
-            { source: from, mint, destination: to, authority: user, amount: amountIn, decimals: route.input.decimals },
+            {
+              source: from,
+              mint,
+              destination: to,
+              authority: user,
+              amount: amountIn,
+              decimals: route.input.decimals,
+            },
             { programAddress: program },
           ),
         );
       }
       if (route.output.kind === 'sol') {
         instructions.push(
-          getTransferSolInstruction({ source: pool.authority, destination: user.address, amount: lamports(input.amountOut) }),
+          getTransferSolInstruction({
+            source: pool.authority,
+            destination: user.address,
+            amount: lamports(input.amountOut),
+          }),
         );
       } else {
         const { mint, program } = route.output;
         const [from] = await findAssociatedTokenPda({ owner: pool.id, mint, tokenProgram: program });
         const [to] = await findAssociatedTokenPda({ owner: user.address, mint, tokenProgram: program });
         instructions.push(
-          await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: user, owner: user.address, mint, ata: to, tokenProgram: program }),
+          await getCreateAssociatedTokenIdempotentInstructionAsync({
+            payer: user,
+            owner: user.address,
+            mint,
+            ata: to,
+            tokenProgram: program,
+          }),
           getTransferCheckedInstruction(
-            { source: from, mint, destination: to, authority: pool.authority, amount: input.amountOut, decimals: route.output.decimals },
+            {
+              source: from,
+              mint,
+              destination: to,
+              authority: pool.authority,
+              amount: input.amountOut,
+              decimals: route.output.decimals,
+            },
             { programAddress: program },
           ),
         );
@@ -120,7 +157,10 @@ export function solanaSwaps(rpc: SolanaRpc, pools: SolanaPool[]) {
         (m) => appendTransactionMessageInstructions(instructions, m),
       );
       const signed = await partiallySignTransactionMessageWithSigners(message);
-      return { wire: getBase64EncodedWireTransaction(signed), lastValidBlockHeight: latest.lastValidBlockHeight };
+      return {
+        wire: getBase64EncodedWireTransaction(signed),
+        lastValidBlockHeight: latest.lastValidBlockHeight,
+      };
     },
 
     /** Compute units the transaction uses in simulation, or null when it fails there. */

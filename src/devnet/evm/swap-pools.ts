@@ -113,6 +113,7 @@ export async function seedEvmPools(rpcUrl: string): Promise<void> {
     );
   for (const hash of hashes) {
     const receipt = await test.waitForTransactionReceipt({ hash, pollingInterval: 50 });
-    if (receipt.status !== 'success') throw new Error(`evm devnet: pool seeding transaction ${hash} reverted`);
+    if (receipt.status !== 'success')
+      throw new Error(`evm devnet: pool seeding transaction ${hash} reverted`);
   }
 }

@@ -4,7 +4,12 @@
 // wallet's signature completes it and the swap really moves SOL and SPL tokens. Keys are public on
 // purpose (development network only), so the addresses are the same on every start.
 import { createHash } from 'node:crypto';
-import { type Address, address, createKeyPairSignerFromPrivateKeyBytes, type KeyPairSigner } from '@solana/kit';
+import {
+  type Address,
+  address,
+  createKeyPairSignerFromPrivateKeyBytes,
+  type KeyPairSigner,
+} from '@solana/kit';
 import type { SolanaRpc } from './client.ts';
 import { waitForSignature } from './client.ts';
 import { DEVNET_MINT_DECIMALS, SPL_MINT_SYMBOL, TOKEN_2022_MINT_SYMBOL } from './dev-keys.ts';

@@ -57,7 +57,7 @@ export const tradingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         idempotencyKey: request.headers['idempotency-key'] as string,
         path: '/trade/swap',
         body: request.body,
-        intent: await services.trading.swapIntent(userId, request.body),
+        intent: services.trading.swapBuilder(userId, request.body),
       });
       if (replayed) reply.header('Idempotent-Replayed', 'true');
       return reply.type('application/json; charset=utf-8').send(json);

@@ -18,9 +18,12 @@ const tradeFields = {
   amount: Type.String({
     minLength: 1,
     maxLength: 100,
-    description: 'Input amount in base units; EVM decimal or 0x-hex up to 2^256-1, Solana decimal up to 2^64-1',
+    description:
+      'Input amount in base units; EVM decimal or 0x-hex up to 2^256-1, Solana decimal up to 2^64-1',
   }),
-  includeGas: Type.Optional(Type.Boolean({ description: 'Ask 1inch for a gas estimate (ignored on Solana)' })),
+  includeGas: Type.Optional(
+    Type.Boolean({ description: 'Ask 1inch for a gas estimate (ignored on Solana)' }),
+  ),
   protocols: Type.Optional(
     Type.String({
       minLength: 1,
@@ -66,7 +69,8 @@ export const TradeSwapBody = Type.Object(
         exclusiveMinimum: 0,
         maximum: 50,
         default: 1,
-        description: 'Slippage tolerance in percent (1 means 1%); Jupiter gets it as slippageBps = slippage x 100',
+        description:
+          'Slippage tolerance in percent (1 means 1%); Jupiter gets it as slippageBps = slippage x 100',
       }),
     ),
   },
