@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Services } from '../../app/services.ts';
 import { principalOf } from '../plugins/auth.ts';
 import { errorResponses, ok } from '../schemas/common.ts';
 import { TradeQuoteBody, TradeQuoteResponse, TradeSwapBody } from '../schemas/trading.ts';
 import { IdempotencyHeaders } from '../schemas/transactions.ts';
+import { sendWrite, WRITE_RESPONSES } from './idempotent-write.ts';
 
 const TRADE_RULES =
   'Trading runs on chains with tradingAvailable (GET /chains): EVM mainnets through 1inch and Solana mainnet through Jupiter (testnets and Solana devnet/testnet: 400 CHAIN_UNKNOWN); the development network trades through its local aggregator. A token the aggregator does not trade: 400 QUOTE_FAILED "Token not tradable on 1inch" or "Token not tradable on Jupiter"; other upstream refusals: 400 QUOTE_FAILED naming the reason; upstream failures and timeouts: 502 PROVIDER_RPC_ERROR; no 1inch key configured: 503 SERVICE_UNAVAILABLE.';
@@ -38,29 +38,16 @@ export const tradingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         description: `Builds the swap at the aggregator for your wallet and submits it like every write (idempotent, tracked: GET /tx/{id}). An ERC20 input needs an allowance to the spender of POST /trade/quote first (POST /token/approve); too little is 400 INVALID_INPUT naming the spender. ${TRADE_RULES}`,
         headers: IdempotencyHeaders,
         body: TradeSwapBody,
-        response: {
-          200: ok(Type.Ref('Submission'), 'Accepted for broadcast: status SUBMITTED', {
-            'Idempotent-Replayed': {
-              type: 'string',
-              enum: ['true'],
-              description: 'Present on a replay of a stored response',
-            },
-          }),
-          ...errorResponses(400, 403, 404, 409, 413, 502, 503),
-        },
+        response: WRITE_RESPONSES,
       },
     },
-    async (request, reply) => {
-      const userId = principalOf(request).userId;
-      const { json, replayed } = await services.transactions.write({
-        userId,
-        idempotencyKey: request.headers['idempotency-key'] as string,
-        path: '/trade/swap',
-        body: request.body,
-        intent: services.trading.swapBuilder(userId, request.body),
-      });
-      if (replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.type('application/json; charset=utf-8').send(json);
-    },
+    async (request, reply) =>
+      sendWrite(
+        services,
+        request,
+        reply,
+        '/trade/swap',
+        services.trading.swapBuilder(principalOf(request).userId, request.body),
+      ),
   );
 };

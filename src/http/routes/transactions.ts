@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { Services } from '../../app/services.ts';
-import {
-  approveIntent,
-  contractIntent,
-  sendIntent,
-  type WriteIntent,
-} from '../../app/transactions/write-intents.ts';
+import { approveIntent, contractIntent, sendIntent } from '../../app/transactions/write-intents.ts';
 import { principalOf } from '../plugins/auth.ts';
 import { errorResponses, ok } from '../schemas/common.ts';
 import {
@@ -17,39 +11,12 @@ import {
   SendBody,
   TxParams,
 } from '../schemas/transactions.ts';
-
-const WRITE_ERRORS = errorResponses(400, 403, 404, 409, 413, 502, 503);
-const response = {
-  200: ok(Type.Ref('Submission'), 'Accepted for broadcast: status SUBMITTED', {
-    'Idempotent-Replayed': {
-      type: 'string',
-      enum: ['true'],
-      description: 'Present on a replay of a stored response',
-    },
-  }),
-  ...WRITE_ERRORS,
-};
+import { sendWrite, WRITE_RESPONSES } from './idempotent-write.ts';
 
 export const transactionsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
   app,
   { services },
 ) => {
-  /** Runs a write under its Idempotency-Key and sends the stored bytes (replays send them again). */
-  const write = async (
-    reply: FastifyReply,
-    input: { userId: string; key: string; path: string; body: unknown; intent: WriteIntent },
-  ) => {
-    const { json, replayed } = await services.transactions.write({
-      userId: input.userId,
-      idempotencyKey: input.key,
-      path: input.path,
-      body: input.body,
-      intent: input.intent,
-    });
-    if (replayed) reply.header('Idempotent-Replayed', 'true');
-    return reply.type('application/json; charset=utf-8').send(json);
-  };
-
   app.post(
     '/send',
     {
@@ -61,17 +28,11 @@ export const transactionsRoutes: FastifyPluginAsyncTypebox<{ services: Services 
           'Native on EVM and Solana, ERC20 on EVM, SPL (Token and Token-2022) on Solana; the recipient’s associated token account is created when missing. Checked before signing: wallet, automation, funds (amount plus fee).',
         headers: IdempotencyHeaders,
         body: SendBody,
-        response,
+        response: WRITE_RESPONSES,
       },
     },
     async (request, reply) =>
-      write(reply, {
-        userId: principalOf(request).userId,
-        key: request.headers['idempotency-key'] as string,
-        path: '/send',
-        body: request.body,
-        intent: sendIntent(services.chains, request.body),
-      }),
+      sendWrite(services, request, reply, '/send', sendIntent(services.chains, request.body)),
   );
 
   app.post(
@@ -83,17 +44,11 @@ export const transactionsRoutes: FastifyPluginAsyncTypebox<{ services: Services 
         summary: 'Approve an ERC20 allowance (EVM only)',
         headers: IdempotencyHeaders,
         body: ApproveBody,
-        response,
+        response: WRITE_RESPONSES,
       },
     },
     async (request, reply) =>
-      write(reply, {
-        userId: principalOf(request).userId,
-        key: request.headers['idempotency-key'] as string,
-        path: '/token/approve',
-        body: request.body,
-        intent: approveIntent(services.chains, request.body),
-      }),
+      sendWrite(services, request, reply, '/token/approve', approveIntent(services.chains, request.body)),
   );
 
   app.post(
@@ -106,17 +61,11 @@ export const transactionsRoutes: FastifyPluginAsyncTypebox<{ services: Services 
         description: 'A call that reverts in simulation is refused with 400 before anything is signed.',
         headers: IdempotencyHeaders,
         body: ContractBody,
-        response,
+        response: WRITE_RESPONSES,
       },
     },
     async (request, reply) =>
-      write(reply, {
-        userId: principalOf(request).userId,
-        key: request.headers['idempotency-key'] as string,
-        path: '/contracts/send',
-        body: request.body,
-        intent: contractIntent(services.chains, request.body),
-      }),
+      sendWrite(services, request, reply, '/contracts/send', contractIntent(services.chains, request.body)),
   );
 
   app.get(

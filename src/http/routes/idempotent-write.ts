@@ -1,0 +1,40 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Services } from '../../app/services.ts';
+import type { WriteIntent } from '../../app/transactions/write-intents.ts';
+import { principalOf } from '../plugins/auth.ts';
+import { errorResponses, ok } from '../schemas/common.ts';
+
+/** The responses of every write endpoint: the Submission, or the write errors. */
+export const WRITE_RESPONSES = {
+  200: ok(Type.Ref('Submission'), 'Accepted for broadcast: status SUBMITTED', {
+    'Idempotent-Replayed': {
+      type: 'string',
+      enum: ['true'],
+      description: 'Present on a replay of a stored response',
+    },
+  }),
+  ...errorResponses(400, 403, 404, 409, 413, 502, 503),
+};
+
+/**
+ * Runs a write under the request's Idempotency-Key and sends the stored bytes: a replay sends
+ * exactly what the first answer sent, marked Idempotent-Replayed.
+ */
+export async function sendWrite(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  intent: WriteIntent | (() => Promise<WriteIntent>),
+): Promise<FastifyReply> {
+  const { json, replayed } = await services.transactions.write({
+    userId: principalOf(request).userId,
+    idempotencyKey: request.headers['idempotency-key'] as string,
+    path,
+    body: request.body,
+    intent,
+  });
+  if (replayed) reply.header('Idempotent-Replayed', 'true');
+  return reply.type('application/json; charset=utf-8').send(json);
+}
