@@ -1,4 +1,5 @@
 import { getAddress, keccak256 } from 'viem';
+import type { BroadcastResult } from '../../chains/broadcast.ts';
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
 import {
   broadcastEvmTransaction,
@@ -121,7 +122,7 @@ export function submitter(deps: SubmitDeps) {
   const afterBroadcast = async (
     tx: TransactionRecord,
     link: IdempotencyLink | null,
-    result: { ok: true } | { ok: false; definite: boolean; error: AppError },
+    result: BroadcastResult,
   ): Promise<Submitted> => {
     const now = deps.clock.now();
     if (result.ok) {

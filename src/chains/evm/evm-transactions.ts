@@ -12,6 +12,7 @@ import {
   type TransactionSerializable,
 } from 'viem';
 import { AppError } from '../../errors/app-error.ts';
+import { type BroadcastResult, refusedBroadcast, uncertainBroadcast } from '../broadcast.ts';
 import type { Chain } from '../chain-registry.ts';
 import { rpcError } from '../rpc-clients.ts';
 
@@ -155,8 +156,6 @@ export async function signEvmTransaction(
   return account.signTransaction(tx);
 }
 
-export type BroadcastResult = { ok: true } | { ok: false; definite: boolean; error: AppError };
-
 /** Sends a signed transaction. "Already known" counts as sent: a rebroadcast is harmless. */
 export async function broadcastEvmTransaction(
   client: PublicClient,
@@ -169,15 +168,8 @@ export async function broadcastEvmTransaction(
   } catch (err) {
     const message = reason(err);
     if (/already known|known transaction|already imported/i.test(message)) return { ok: true };
-    if (isDefiniteRejection(err))
-      return {
-        ok: false,
-        definite: true,
-        error: new AppError('SEND_FAILED', `${chain.name} rejected the transaction: ${message}`, {
-          cause: err,
-        }),
-      };
-    return { ok: false, definite: false, error: rpcError(chain, err) };
+    if (isDefiniteRejection(err)) return refusedBroadcast(chain, message, err);
+    return uncertainBroadcast(chain, err);
   }
 }
 

@@ -29,6 +29,7 @@ import {
   getTransferCheckedInstruction,
 } from '@solana-program/token';
 import { AppError } from '../../errors/app-error.ts';
+import { type BroadcastResult, refusedBroadcast, uncertainBroadcast } from '../broadcast.ts';
 import type { Chain } from '../chain-registry.ts';
 import { rpcError, type SolanaRpc } from '../rpc-clients.ts';
 
@@ -321,14 +322,12 @@ export async function signPrebuiltSolanaTransaction(
   };
 }
 
-export type SolanaBroadcastResult = { ok: true } | { ok: false; definite: boolean; error: AppError };
-
 /** Sends a signed transaction with preflight. A duplicate of one already processed counts as sent. */
 export async function broadcastSolanaTransaction(
   rpc: SolanaRpc,
   chain: Chain,
   wire: string,
-): Promise<SolanaBroadcastResult> {
+): Promise<BroadcastResult> {
   try {
     await rpc
       .sendTransaction(wire as Parameters<SolanaRpc['sendTransaction']>[0], {
@@ -341,15 +340,8 @@ export async function broadcastSolanaTransaction(
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (/already been processed|AlreadyProcessed/i.test(message)) return { ok: true };
-    if (isSolanaError(err))
-      return {
-        ok: false,
-        definite: true,
-        error: new AppError('SEND_FAILED', `${chain.name} rejected the transaction: ${message}`, {
-          cause: err,
-        }),
-      };
-    return { ok: false, definite: false, error: rpcError(chain, err) };
+    if (isSolanaError(err)) return refusedBroadcast(chain, message, err);
+    return uncertainBroadcast(chain, err);
   }
 }
 

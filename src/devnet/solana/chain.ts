@@ -13,7 +13,7 @@ import {
 import { Clock, FailedTransactionMetadata, LiteSVM } from 'litesvm';
 import { computeBudgetOf, feeForMessage } from './fees.ts';
 import { RPC_TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, RpcError } from './rpc-errors.ts';
-import { preflightFailure, type SimulationValue, simulate } from './simulate.ts';
+import { innerInstructionSets, preflightFailure, type SimulationValue, simulate } from './simulate.ts';
 import { decodeMint, decodeTokenAccount, uiTokenAmount } from './token-layout.ts';
 import { type RpcTransactionError, translateError } from './tx-errors.ts';
 import { decodeTransaction, type WireMessage, type WireTransaction } from './wire.ts';
@@ -256,18 +256,7 @@ export class SolanaChain {
       preTokenBalances,
       postTokenBalances: this.tokenBalances(keys),
       logs: meta.logs(),
-      innerInstructions: meta
-        .innerInstructions()
-        .map((list, index) => ({
-          index,
-          instructions: list.map((inner) => ({
-            programIdIndex: inner.instruction().programIdIndex(),
-            accounts: Array.from(inner.instruction().accounts()),
-            data: base58.decode(inner.instruction().data()),
-            stackHeight: inner.stackHeight(),
-          })),
-        }))
-        .filter((set) => set.instructions.length > 0),
+      innerInstructions: innerInstructionSets(meta),
       computeUnitsConsumed: meta.computeUnitsConsumed(),
       returnData:
         returned.data().length > 0

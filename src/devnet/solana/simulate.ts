@@ -1,6 +1,6 @@
 // simulateTransaction and the preflight check of sendTransaction, on a LiteSVM that does not commit.
 import { getBase58Decoder, getBase58Encoder, type Transaction } from '@solana/kit';
-import { FailedTransactionMetadata } from 'litesvm';
+import { FailedTransactionMetadata, type TransactionMetadata } from 'litesvm';
 import type { InnerInstructionSet, SolanaChain, StoredAccount } from './chain.ts';
 import { feeForMessage } from './fees.ts';
 import {
@@ -115,18 +115,7 @@ export function simulate(
             data: [Buffer.from(returned.data()).toString('base64'), 'base64'],
           }
         : null,
-    innerInstructions: meta
-      .innerInstructions()
-      .map((list, index) => ({
-        index,
-        instructions: list.map((inner) => ({
-          programIdIndex: inner.instruction().programIdIndex(),
-          accounts: Array.from(inner.instruction().accounts()),
-          data: base58.decode(inner.instruction().data()),
-          stackHeight: inner.stackHeight(),
-        })),
-      }))
-      .filter((set) => set.instructions.length > 0),
+    innerInstructions: innerInstructionSets(meta),
     postAccounts,
     replacementBlockhash,
     fee,
@@ -161,4 +150,22 @@ export function preflightFailure(value: SimulationValue | string): RpcError {
     returnData: v.returnData,
     unitsConsumed: v.unitsConsumed,
   });
+}
+
+/** The inner (CPI) instructions of an executed transaction, grouped by the instruction that made them. */
+export function innerInstructionSets(
+  meta: Pick<TransactionMetadata, 'innerInstructions'>,
+): InnerInstructionSet[] {
+  return meta
+    .innerInstructions()
+    .map((list, index) => ({
+      index,
+      instructions: list.map((inner) => ({
+        programIdIndex: inner.instruction().programIdIndex(),
+        accounts: Array.from(inner.instruction().accounts()),
+        data: base58.decode(inner.instruction().data()),
+        stackHeight: inner.stackHeight(),
+      })),
+    }))
+    .filter((set) => set.instructions.length > 0);
 }
