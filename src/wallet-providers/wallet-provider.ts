@@ -1,5 +1,5 @@
-import type { TransactionPartialSigner } from '@solana/kit';
-import type { LocalAccount } from 'viem';
+import type { SignatureBytes, Transaction } from '@solana/kit';
+import type { Hex, TransactionSerializable } from 'viem';
 import type { Queryable } from '../store/database.ts';
 import type { ChainType, WalletRecord } from '../store/repositories/wallets-repository.ts';
 
@@ -14,13 +14,36 @@ export interface ProvisionedWallet {
 }
 
 /**
+ * One signing request. `requestKey` is stable for one signing attempt of one transaction (our
+ * transaction id and attempt number): a provider that signs remotely sends it as its idempotency
+ * key, so a retry of the same request never produces a second, different signature.
+ */
+export interface SignRequest {
+  requestKey: string;
+}
+
+/**
  * The signer behind a user's wallets (DESIGN B1): our own encrypted local signer, or Privy server
- * wallets. Signing is exposed as the chain libraries' own signer types (a viem account, a
- * @solana/kit signer), so the transaction code is the same whoever holds the key.
+ * wallets. Providers only sign: the service builds the transaction (nonce, fees, blockhash),
+ * broadcasts it and tracks it, the same way whoever holds the key.
  */
 export interface WalletProvider {
   readonly name: 'local' | 'privy';
   createWallet(input: { walletId: string; userId: string; chainType: ChainType }): Promise<ProvisionedWallet>;
-  evmAccount(wallet: WalletRecord): Promise<LocalAccount>;
-  solanaSigner(wallet: WalletRecord): Promise<TransactionPartialSigner>;
+  /** Signs an EVM transaction exactly as given (type, nonce, fees, gas); returns the serialized signed transaction. */
+  signEvmTransaction(
+    wallet: WalletRecord,
+    transaction: TransactionSerializable,
+    request: SignRequest,
+  ): Promise<Hex>;
+  /**
+   * Signs a Solana transaction whose fee payer or signer is the wallet; returns the wallet's
+   * signature of the message. Signatures of other parties already on the transaction are the
+   * caller's to keep.
+   */
+  signSolanaTransaction(
+    wallet: WalletRecord,
+    transaction: Transaction,
+    request: SignRequest,
+  ): Promise<SignatureBytes>;
 }

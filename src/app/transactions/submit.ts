@@ -3,9 +3,9 @@ import type { BroadcastResult } from '../../chains/broadcast.ts';
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
 import {
   broadcastEvmTransaction,
+  evmTransactionRequest,
   nextEvmNonce,
   prepareEvmTransaction,
-  signEvmTransaction,
 } from '../../chains/evm/evm-transactions.ts';
 import { type ChainClients, rpcError } from '../../chains/rpc-clients.ts';
 import {
@@ -25,6 +25,7 @@ import { addressKey, type WalletRecord } from '../../store/repositories/wallets-
 import type { WalletLock } from '../../store/wallet-lock.ts';
 import type { Clock } from '../../support/clock.ts';
 import { newId } from '../../support/ids.ts';
+import { providerSigner } from '../../wallet-providers/provider-signer.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
 import type { WalletsService } from '../wallets.ts';
 import { submissionJson, submissionView } from './views.ts';
@@ -166,10 +167,9 @@ export function submitter(deps: SubmitDeps) {
       // Under the wallet's lock from the first read: the node's pending count and our own highest
       // nonce are then both current, and the chain reads, our records and the key are read at once.
       return await deps.lock.withLock(wallet.id, chain.slug, async () => {
-        const [prepared, highestOurs, account] = await Promise.all([
+        const [prepared, highestOurs] = await Promise.all([
           prepareEvmTransaction(client, chain, from, intent.call, intent.tokenSpend?.token),
           repo.maxNonce(wallet.id, chain.slug),
-          deps.provider.evmAccount(wallet),
         ]);
         if (intent.tokenSpend && (prepared.tokenBalance ?? 0n) < intent.tokenSpend.amount)
           throw new AppError(
@@ -188,8 +188,13 @@ export function submitter(deps: SubmitDeps) {
             `Wallet ${from} holds ${prepared.balance} wei, needs ${intent.call.value + prepared.maxFee} (value ${intent.call.value} + fee up to ${prepared.maxFee})`,
           );
         const nonce = nextEvmNonce(prepared.pendingNonce, highestOurs);
-        const signed = await signEvmTransaction(account, chain, prepared, nonce);
-        const tx = record(intent, userId, wallet, { hash: keccak256(signed), nonce, signedTx: signed });
+        const id = newId('tx');
+        const signed = await deps.provider.signEvmTransaction(
+          wallet,
+          evmTransactionRequest(chain, prepared, nonce),
+          { requestKey: `${id}:1` },
+        );
+        const tx = record(intent, userId, wallet, { id, hash: keccak256(signed), nonce, signedTx: signed });
         await repo.insert(tx, link);
         return afterBroadcast(tx, link, await broadcastEvmTransaction(client, chain, signed));
       });
@@ -206,7 +211,7 @@ export function submitter(deps: SubmitDeps) {
   ) {
     const { chain } = intent;
     const rpc = deps.clients.solana(chain);
-    const signer = await deps.provider.solanaSigner(wallet);
+    const signer = providerSigner(deps.provider, wallet);
     if ('prebuilt' in intent) {
       const { prebuilt } = intent;
       return deps.lock.withLock(wallet.id, chain.slug, async () => {

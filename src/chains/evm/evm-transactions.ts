@@ -5,7 +5,6 @@ import {
   erc20Abi,
   type Hex,
   HttpRequestError,
-  type LocalAccount,
   type PublicClient,
   RpcRequestError,
   TimeoutError,
@@ -135,12 +134,12 @@ export function nextEvmNonce(pendingNonce: bigint, highestOurs: bigint | null): 
   return highestOurs !== null && highestOurs + 1n > pendingNonce ? highestOurs + 1n : pendingNonce;
 }
 
-export async function signEvmTransaction(
-  account: LocalAccount,
+/** The transaction to sign: the prepared call at a nonce, EIP-1559 or legacy as the chain's fees are. */
+export function evmTransactionRequest(
   chain: Chain,
   prepared: PreparedEvmTransaction,
   nonce: bigint,
-): Promise<Hex> {
+): TransactionSerializable {
   const base = {
     chainId: chain.chainId,
     to: prepared.call.to,
@@ -149,11 +148,9 @@ export async function signEvmTransaction(
     gas: prepared.gas,
     nonce: Number(nonce),
   };
-  const tx: TransactionSerializable =
-    'gasPrice' in prepared.fees
-      ? { ...base, type: 'legacy', gasPrice: prepared.fees.gasPrice }
-      : { ...base, type: 'eip1559', ...prepared.fees };
-  return account.signTransaction(tx);
+  return 'gasPrice' in prepared.fees
+    ? { ...base, type: 'legacy', gasPrice: prepared.fees.gasPrice }
+    : { ...base, type: 'eip1559', ...prepared.fees };
 }
 
 /** Sends a signed transaction. "Already known" counts as sent: a rebroadcast is harmless. */

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createKeyPairSignerFromPrivateKeyBytes } from '@solana/kit';
-import { getAddress, type Hex } from 'viem';
-import { privateKeyToAddress, signMessage, signTransaction, signTypedData, toAccount } from 'viem/accounts';
+import {
+  createKeyPairFromPrivateKeyBytes,
+  createKeyPairSignerFromPrivateKeyBytes,
+  signBytes,
+} from '@solana/kit';
+import type { Hex } from 'viem';
+import { privateKeyToAddress, signTransaction } from 'viem/accounts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
 import {
@@ -15,6 +19,7 @@ import type { KeyEncryption } from './key-encryption.ts';
 /**
  * Our own signer: keys are generated in process and stored only encrypted (AES-256-GCM) in the
  * database, written in the same transaction as the wallet row, and decrypted only to sign.
+ * Signing is local and deterministic, so the request key of a signing request is not needed.
  */
 export function localWalletProvider(deps: { encryption: KeyEncryption; db?: Database }): WalletProvider {
   // Sealed (still encrypted) keys, kept to spare a query per signature; a wallet's key never changes.
@@ -51,27 +56,17 @@ export function localWalletProvider(deps: { encryption: KeyEncryption; db?: Data
         persist: (tx) => walletsRepository(tx).insertLocalKey(walletId, encrypted),
       };
     },
-    async evmAccount(wallet) {
+    async signEvmTransaction(wallet, transaction) {
       const secret = await secretOf(wallet);
       const privateKey: Hex = `0x${secret.toString('hex')}`;
       secret.fill(0);
-      // The address is known: building the account from it spares deriving the public key.
-      return toAccount({
-        address: getAddress(wallet.address),
-        signMessage: ({ message }) => signMessage({ message, privateKey }),
-        signTransaction: (transaction, options) =>
-          signTransaction({
-            transaction,
-            privateKey,
-            ...(options?.serializer ? { serializer: options.serializer } : {}),
-          }),
-        signTypedData: (typedData) => signTypedData({ ...typedData, privateKey }),
-      });
+      return signTransaction({ transaction, privateKey });
     },
-    async solanaSigner(wallet) {
+    async signSolanaTransaction(wallet, transaction) {
       const secret = await secretOf(wallet);
       try {
-        return await createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(secret));
+        const { privateKey } = await createKeyPairFromPrivateKeyBytes(new Uint8Array(secret));
+        return await signBytes(privateKey, transaction.messageBytes);
       } finally {
         secret.fill(0);
       }
