@@ -1,16 +1,18 @@
 import type { Logger } from 'pino';
 import { apiKeysService } from './app/api-keys.ts';
-import { STALE_WRITE_MS, startBackgroundWork } from './app/background-work.ts';
+import { startBackgroundWork } from './app/background-work.ts';
 import { balancesService } from './app/balances.ts';
-import { idempotencyService } from './app/idempotency.ts';
+import { idempotencyService, LEASE_MS } from './app/idempotency.ts';
 import type { Services } from './app/services.ts';
 import { transactionsService } from './app/transactions/transactions.ts';
 import { usersService } from './app/users.ts';
 import { walletsService } from './app/wallets.ts';
 import { memoryCache } from './cache/cache.ts';
 import { type ChainRegistry, createChainRegistry } from './chains/chain-registry.ts';
+import { evmAdapter } from './chains/evm/evm-adapter.ts';
 import { evmBalanceReader } from './chains/evm/evm-balances.ts';
 import { createChainClients } from './chains/rpc-clients.ts';
+import { solanaAdapter } from './chains/solana/solana-adapter.ts';
 import { solanaBalanceReader } from './chains/solana/solana-balances.ts';
 import type { Config } from './config/config.ts';
 import type { Secrets } from './config/local-secrets.ts';
@@ -80,12 +82,19 @@ export function compose(options: ComposeOptions): Composition {
       db,
       clock,
       chains,
-      clients: chainClients,
+      adapters: {
+        ethereum: evmAdapter({ clients: chainClients, now: () => clock.now() }),
+        solana: solanaAdapter({
+          clients: chainClients,
+          now: () => clock.now(),
+          priorityFeeCapMicroLamports: BigInt(config.SOLANA_PRIORITY_FEE_CAP_MICROLAMPORTS),
+          maxResigns: config.SOLANA_MAX_RESIGNS,
+        }),
+      },
       provider,
       wallets,
       lock,
       idempotency,
-      solanaPriorityFeeCapMicroLamports: BigInt(config.SOLANA_PRIORITY_FEE_CAP_MICROLAMPORTS),
       ...(options.logger ? { logger: options.logger } : {}),
       // `services` is complete by the time any write runs.
       onWalletWrite: (chain, address) => services.balances.invalidate(chain, address),
@@ -126,11 +135,11 @@ export function compose(options: ComposeOptions): Composition {
       }, LAST_USED_FLUSH_MS);
       timer.unref();
       // Requests of an earlier process that stopped mid-write: with the embedded database this
-      // process is the only writer, so everything in progress is stale; with PostgreSQL other
-      // instances may still be working on theirs.
-      const staleAfter = db.kind === 'pglite' ? 0 : STALE_WRITE_MS;
+      // process is the only writer, so everything in progress is abandoned whatever its lease says;
+      // with PostgreSQL other instances may still be working on theirs (their leases are alive).
+      const cutoff = db.kind === 'pglite' ? clock.now().getTime() + 2 * LEASE_MS : clock.now().getTime();
       if (config.TRACKER) {
-        await services.transactions.reconcileIdempotency(new Date(clock.now().getTime() - staleAfter));
+        await services.transactions.reconcileIdempotency(new Date(cutoff));
         background = startBackgroundWork(services, config, clock, options.logger);
       }
     },

@@ -3,14 +3,12 @@ import type { Config } from '../config/config.ts';
 import type { Clock } from '../support/clock.ts';
 import type { Services } from './services.ts';
 
-const IDEMPOTENCY_SWEEP_MS = 60_000;
-/** An in-progress write older than this was cut off: requests end well within it (RPC timeouts). */
-export const STALE_WRITE_MS = 2 * 60_000;
+const IDEMPOTENCY_SWEEP_MS = 15_000;
 
 /**
  * The server's background loops: the transaction tracker (each run starts after the previous one
- * ends, so runs never overlap), and once a minute the idempotency sweep (stale in-progress
- * records settled, records past retention pruned).
+ * ends, so runs never overlap), and every 15 s the idempotency sweep (keys of requests that stopped
+ * renewing their lease settled, records past retention pruned).
  */
 export function startBackgroundWork(services: Services, config: Config, clock: Clock, logger?: Logger) {
   let stopped = false;
@@ -30,7 +28,7 @@ export function startBackgroundWork(services: Services, config: Config, clock: C
 
   const sweep = setInterval(() => {
     services.transactions
-      .reconcileIdempotency(new Date(clock.now().getTime() - STALE_WRITE_MS))
+      .reconcileIdempotency(clock.now())
       .then(() => services.idempotency.prune())
       .catch((err) => logger?.warn({ err }, 'idempotency sweep failed'));
   }, IDEMPOTENCY_SWEEP_MS).unref();

@@ -1,7 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { AppError } from '../errors/app-error.ts';
 import type { Database } from '../store/database.ts';
-import { idempotencyRepository } from '../store/repositories/idempotency-repository.ts';
+import {
+  type IdempotencyRecord,
+  idempotencyRepository,
+} from '../store/repositories/idempotency-repository.ts';
 import type { Clock } from '../support/clock.ts';
 
 /** JSON with object keys sorted and no whitespace: two bodies that mean the same hash the same. */
@@ -20,23 +23,44 @@ export function fingerprint(body: unknown): string {
     .digest('hex');
 }
 
+/** How long a request holds its key without renewing; it renews every third of that while it runs. */
+export const LEASE_MS = 30_000;
+/** What a 409 for a request still in flight tells the caller to wait, in seconds. */
+const IN_FLIGHT_RETRY_AFTER_S = 2;
+
+/** A key this request claimed: renewed while it runs, released by `end`. */
+export interface Claim {
+  link: { userId: string; key: string; claimToken: string };
+  /** Burns the key with the reason (nothing was signed, or the one signed transaction was refused). */
+  fail(error: AppError): Promise<void>;
+  /** Stops renewing the lease (the request is over). */
+  end(): void;
+}
+
 export type IdempotentOutcome =
-  | {
-      kind: 'execute';
-      fail(): Promise<void>;
-      /** Identifies the record, so the transaction it starts is linked to it when recorded. */
-      link: { userId: string; key: string };
-    }
-  | { kind: 'replay'; status: number; body: string };
+  | { kind: 'execute'; claim: Claim }
+  | { kind: 'replay'; status: number; body: string }
+  /** Held by a request that died (its lease ran out): settle it, then ask again. */
+  | { kind: 'abandoned'; record: IdempotencyRecord };
 
 /**
  * Stripe-style idempotency for the write endpoints (DESIGN A7). The key is claimed with a unique
  * constraint before anything is signed, so of concurrent requests with one key exactly one runs.
- * A failed attempt burns its key: an outcome that might have reached the chain is never repeated.
+ * The request holds it through a lease it renews while alive (also while it waits for a wallet
+ * lock), so only a dead request's key is ever settled by someone else.
  */
 export function idempotencyService(deps: { db: Database; clock: Clock; retentionHours: number }) {
   const repo = idempotencyRepository(deps.db);
   const retentionMs = deps.retentionHours * 3600 * 1000;
+  const leaseFrom = (now: Date) => new Date(now.getTime() + LEASE_MS);
+
+  function holdLease(userId: string, key: string, claimToken: string): () => void {
+    const timer = setInterval(() => {
+      repo.renew(userId, key, claimToken, leaseFrom(deps.clock.now())).catch(() => {});
+    }, LEASE_MS / 3);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
 
   return {
     async begin(input: {
@@ -48,6 +72,7 @@ export function idempotencyService(deps: { db: Database; clock: Clock; retention
       const now = deps.clock.now();
       const key = input.key.toLowerCase();
       const print = fingerprint(input.body);
+      const claimToken = randomUUID();
       const { claimed, record } = await repo.claim({
         userId: input.userId,
         key,
@@ -55,6 +80,8 @@ export function idempotencyService(deps: { db: Database; clock: Clock; retention
         fingerprint: print,
         now,
         expiredBefore: new Date(now.getTime() - retentionMs),
+        leaseUntil: leaseFrom(now),
+        claimToken,
       });
       if (!claimed) {
         if (record.fingerprint !== print || record.path !== input.path)
@@ -64,17 +91,36 @@ export function idempotencyService(deps: { db: Database; clock: Clock; retention
           );
         if (record.state === 'succeeded' && record.responseBody !== null)
           return { kind: 'replay', status: record.responseStatus ?? 200, body: record.responseBody };
+        if (record.state === 'in_progress') {
+          if ((record.leaseUntil ?? record.updatedAt) < now) return { kind: 'abandoned', record };
+          throw new AppError(
+            'IDEMPOTENT_REPLAY',
+            `Idempotency-Key ${key} is in use by a request still in progress; retry in ${IN_FLIGHT_RETRY_AFTER_S} seconds to get its outcome`,
+            { headers: { 'Retry-After': String(IN_FLIGHT_RETRY_AFTER_S) } },
+          );
+        }
         throw new AppError(
           'IDEMPOTENT_REPLAY',
-          record.state === 'in_progress'
-            ? `Idempotency-Key ${key} is in use by a request still in progress`
-            : `Idempotency-Key ${key} was already used by a request that did not succeed; use a new key`,
+          `Idempotency-Key ${key} was used by a request that failed (${record.errorCode ?? 'error'}: ${
+            record.errorMessage ?? 'no reason recorded'
+          }); nothing was sent with it, so a new attempt needs a new key`,
         );
       }
+      const stop = holdLease(input.userId, key, claimToken);
       return {
         kind: 'execute',
-        fail: () => repo.fail(input.userId, key, deps.clock.now()),
-        link: { userId: input.userId, key },
+        claim: {
+          link: { userId: input.userId, key, claimToken },
+          fail: (error) =>
+            repo.fail(
+              input.userId,
+              key,
+              claimToken,
+              { code: error.code, message: error.message.slice(0, 500) },
+              deps.clock.now(),
+            ),
+          end: stop,
+        },
       };
     },
 

@@ -21,9 +21,30 @@ export interface Chain {
    */
   aggregatorUrl?: string;
   enabled: boolean;
+  /**
+   * EVM: blocks from the including one on before a transaction counts as CONFIRMED (1 = included).
+   * Unused on Solana, where `commitment` says it.
+   */
+  confirmations: number;
+  /** Solana: the status at which a transaction counts as CONFIRMED. */
+  commitment: 'confirmed' | 'finalized';
+  /** EVM: the operator's cap on maxFeePerGas (wei): fee replacements stop there. */
+  maxFeePerGas: bigint;
+  /** EVM: a transaction next in line and not mined this long is re-signed with higher fees. */
+  replaceAfterMs: number;
 }
 
 type Definition = Omit<Chain, 'enabled'>;
+
+const GWEI = 1_000_000_000n;
+
+/** Write-path defaults per chain: confirmations, fee cap and replacement age (DESIGN A9; .env.example). */
+const evmPolicy = (confirmations: number, maxFeeGwei: bigint, replaceAfterMs: number) => ({
+  confirmations,
+  commitment: 'confirmed' as const,
+  maxFeePerGas: maxFeeGwei * GWEI,
+  replaceAfterMs,
+});
 
 const evm = (
   slug: string,
@@ -32,8 +53,10 @@ const evm = (
   rpcUrl: string | null,
   explorer: string | null,
   trading: boolean,
+  policy: ReturnType<typeof evmPolicy>,
   nativeSymbol = 'ETH',
 ): Definition => ({
+  ...policy,
   slug,
   chainType: 'ethereum',
   chainId,
@@ -62,11 +85,23 @@ const solana = (
   explorerTxUrl:
     cluster === null ? null : `https://explorer.solana.com/tx/{hash}${cluster ? `?cluster=${cluster}` : ''}`,
   trading: chainId === 0,
+  confirmations: 1,
+  commitment: 'confirmed',
+  maxFeePerGas: 0n,
+  replaceAfterMs: 0,
 });
 
 /** The built-in chains (DESIGN A11); public RPC endpoints by default, each overridable. */
 export const BUILT_IN_CHAINS: readonly Definition[] = [
-  evm('base', 8453, 'Base', 'https://mainnet.base.org', 'https://basescan.org', true),
+  evm(
+    'base',
+    8453,
+    'Base',
+    'https://mainnet.base.org',
+    'https://basescan.org',
+    true,
+    evmPolicy(3, 50n, 20_000),
+  ),
   evm(
     'base-sepolia',
     84532,
@@ -74,8 +109,17 @@ export const BUILT_IN_CHAINS: readonly Definition[] = [
     'https://sepolia.base.org',
     'https://sepolia.basescan.org',
     false,
+    evmPolicy(3, 50n, 20_000),
   ),
-  evm('ethereum', 1, 'Ethereum', 'https://ethereum-rpc.publicnode.com', 'https://etherscan.io', true),
+  evm(
+    'ethereum',
+    1,
+    'Ethereum',
+    'https://ethereum-rpc.publicnode.com',
+    'https://etherscan.io',
+    true,
+    evmPolicy(3, 300n, 60_000),
+  ),
   evm(
     'sepolia',
     11155111,
@@ -83,15 +127,49 @@ export const BUILT_IN_CHAINS: readonly Definition[] = [
     'https://ethereum-sepolia-rpc.publicnode.com',
     'https://sepolia.etherscan.io',
     false,
+    evmPolicy(3, 300n, 60_000),
   ),
-  evm('arbitrum', 42161, 'Arbitrum One', 'https://arb1.arbitrum.io/rpc', 'https://arbiscan.io', true),
-  evm('optimism', 10, 'OP Mainnet', 'https://mainnet.optimism.io', 'https://optimistic.etherscan.io', true),
-  evm('polygon', 137, 'Polygon', 'https://polygon-rpc.com', 'https://polygonscan.com', true, 'POL'),
+  evm(
+    'arbitrum',
+    42161,
+    'Arbitrum One',
+    'https://arb1.arbitrum.io/rpc',
+    'https://arbiscan.io',
+    true,
+    evmPolicy(1, 50n, 20_000),
+  ),
+  evm(
+    'optimism',
+    10,
+    'OP Mainnet',
+    'https://mainnet.optimism.io',
+    'https://optimistic.etherscan.io',
+    true,
+    evmPolicy(3, 50n, 20_000),
+  ),
+  evm(
+    'polygon',
+    137,
+    'Polygon',
+    'https://polygon-rpc.com',
+    'https://polygonscan.com',
+    true,
+    evmPolicy(32, 3000n, 20_000),
+    'POL',
+  ),
   solana('solana', 0, 'Solana', 'https://api.mainnet-beta.solana.com', ''),
   solana('solana-testnet', -2, 'Solana Testnet', 'https://api.testnet.solana.com', 'testnet'),
   solana('solana-devnet', -3, 'Solana Devnet', 'https://api.devnet.solana.com', 'devnet'),
   // The development network (B4): RPC URLs are filled in when it starts; no public explorer.
-  evm('evm-localnet', 31337, 'EVM Localnet (development network)', null, null, false),
+  evm(
+    'evm-localnet',
+    31337,
+    'EVM Localnet (development network)',
+    null,
+    null,
+    false,
+    evmPolicy(1, 1000n, 5000),
+  ),
   solana('solana-localnet', -1, 'Solana Localnet (development network)', null, null),
 ];
 
@@ -119,6 +197,10 @@ export function createChainRegistry(
       ...def,
       ...extra[def.slug],
       ...(o.rpcUrl ? { rpcUrl: o.rpcUrl } : {}),
+      ...(o.confirmations !== undefined ? { confirmations: o.confirmations } : {}),
+      ...(o.maxFeePerGas !== undefined ? { maxFeePerGas: o.maxFeePerGas } : {}),
+      ...(o.replaceAfterMs !== undefined ? { replaceAfterMs: o.replaceAfterMs } : {}),
+      ...(o.commitment !== undefined ? { commitment: o.commitment } : {}),
       explorerTxUrl: explorer,
       enabled: o.enabled ?? true,
     });

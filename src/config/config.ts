@@ -13,7 +13,21 @@ export interface ChainOverride {
   rpcUrl?: string;
   explorerUrl?: string;
   enabled?: boolean;
+  confirmations?: number;
+  maxFeePerGas?: bigint;
+  replaceAfterMs?: number;
+  commitment?: 'confirmed' | 'finalized';
 }
+
+const OVERRIDE_FIELD: Record<keyof typeof CHAIN_SETTING_PREFIXES, keyof ChainOverride> = {
+  RPC_URL_: 'rpcUrl',
+  EXPLORER_URL_: 'explorerUrl',
+  CHAIN_ENABLED_: 'enabled',
+  CONFIRMATIONS_: 'confirmations',
+  MAX_FEE_PER_GAS_: 'maxFeePerGas',
+  REPLACE_AFTER_MS_: 'replaceAfterMs',
+  COMMITMENT_: 'commitment',
+};
 
 export interface Config extends Settings {
   readonly DATA_DIR: string;
@@ -55,11 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       const slug = name.slice(prefix.length).toLowerCase().replaceAll('_', '-');
       try {
         const value = parse(raw);
-        const entry = chainOverrides[slug] ?? {};
-        chainOverrides[slug] = entry;
-        if (prefix === 'RPC_URL_') entry.rpcUrl = value as string;
-        else if (prefix === 'EXPLORER_URL_') entry.explorerUrl = value as string;
-        else entry.enabled = value as boolean;
+        const entry = (chainOverrides[slug] ?? {}) as Record<string, unknown>;
+        chainOverrides[slug] = entry as ChainOverride;
+        entry[OVERRIDE_FIELD[prefix as keyof typeof CHAIN_SETTING_PREFIXES]] = value;
       } catch (err) {
         problems.push(`${name}: ${err instanceof SettingError ? err.message : String(err)}`);
       }

@@ -85,6 +85,7 @@ export const SETTINGS = {
   TRACKER: { parse: bool, default: true },
   TRACKER_INTERVAL_MS: { parse: int(100, 60_000), default: 1000 },
   SOLANA_PRIORITY_FEE_CAP_MICROLAMPORTS: { parse: int(0, 1_000_000_000), default: 1_000_000 },
+  SOLANA_MAX_RESIGNS: { parse: int(0, 20), default: 3 },
   SEED_DEMO: { parse: bool, default: true },
   DEVNET: { parse: bool, default: true },
   DEVNET_EVM_PORT: { parse: int(0, 65535), default: 0 },
@@ -105,8 +106,20 @@ export type SettingName = keyof typeof SETTINGS;
  * Per-chain overrides (DESIGN A11): RPC_URL_<SLUG>, EXPLORER_URL_<SLUG>, CHAIN_ENABLED_<SLUG>,
  * where <SLUG> is the chain slug upper-cased with dashes as underscores (BASE_SEPOLIA).
  */
+/** A whole number of wei, as decimal digits (fee caps can exceed 2^53). */
+const wei: Parser<bigint> = (raw) => {
+  if (!/^\d{1,30}$/.test(raw)) throw new SettingError(`must be a whole number of wei, got "${raw}"`);
+  const v = BigInt(raw);
+  if (v === 0n) throw new SettingError('must be above 0');
+  return v;
+};
+
 export const CHAIN_SETTING_PREFIXES = {
   RPC_URL_: url('http:', 'https:'),
   EXPLORER_URL_: url('http:', 'https:'),
   CHAIN_ENABLED_: bool,
+  CONFIRMATIONS_: int(1, 1000),
+  MAX_FEE_PER_GAS_: wei,
+  REPLACE_AFTER_MS_: int(1000, 3_600_000),
+  COMMITMENT_: oneOf('confirmed', 'finalized'),
 } as const;

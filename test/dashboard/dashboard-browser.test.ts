@@ -242,47 +242,62 @@ describe('dashboard in a browser', () => {
       toAddress: '0x000000000000000000000000000000000000dEaD',
       error: null,
       nonce: null,
-      lastValidBlockHeight: null,
-      signedTx: null,
       details: {},
+      payload: {},
+      stuckReason: null,
+      landedBlock: null,
+      landedBlockHash: null,
+      attempts: [],
       nextCheckAt: null,
     };
     const at = (minutesAgo: number) => new Date(clock.now().getTime() - minutesAgo * 60_000);
     const confirmedHash = `0x${'ab'.repeat(32)}`;
-    await txs.insert({
-      ...base,
-      id: 'tx_dashboard_confirmed',
-      chain: 'base',
-      chainId: 8453,
-      value: '1500000000000000000',
-      status: 'CONFIRMED',
-      hash: confirmedHash,
-      createdAt: at(10),
-      updatedAt: at(9),
-    });
-    await txs.insert({
-      ...base,
-      id: 'tx_dashboard_failed',
-      chain: 'ethereum',
-      chainId: 1,
-      value: '0',
-      status: 'FAILED',
-      hash: null,
-      error: 'insufficient funds for gas',
-      createdAt: at(5),
-      updatedAt: at(5),
-    });
-    await txs.insert({
-      ...base,
-      id: 'tx_dashboard_pending',
-      chain: 'evm-localnet',
-      chainId: 31337,
-      value: '250000000000000000',
-      status: 'SUBMITTED',
-      hash: `0x${'cd'.repeat(32)}`,
-      createdAt: at(1),
-      updatedAt: at(1),
-    });
+    await txs.insert(
+      {
+        ...base,
+        id: 'tx_dashboard_confirmed',
+        chain: 'base',
+        chainId: 8453,
+        value: '1500000000000000000',
+        status: 'CONFIRMED',
+        hash: confirmedHash,
+        createdAt: at(10),
+        updatedAt: at(9),
+      },
+      null,
+      null,
+    );
+    await txs.insert(
+      {
+        ...base,
+        id: 'tx_dashboard_failed',
+        chain: 'ethereum',
+        chainId: 1,
+        value: '0',
+        status: 'FAILED',
+        hash: null,
+        error: 'insufficient funds for gas',
+        createdAt: at(5),
+        updatedAt: at(5),
+      },
+      null,
+      null,
+    );
+    await txs.insert(
+      {
+        ...base,
+        id: 'tx_dashboard_pending',
+        chain: 'evm-localnet',
+        chainId: 31337,
+        value: '250000000000000000',
+        status: 'SUBMITTED',
+        hash: `0x${'cd'.repeat(32)}`,
+        createdAt: at(1),
+        updatedAt: at(1),
+      },
+      null,
+      null,
+    );
     await page.goto(`${app.url}/dashboard/transactions`);
     const confirmed = await row(page, 'Base').innerText();
     assert.match(confirmed, /CONFIRMED/);

@@ -6,10 +6,7 @@ import {
   appendTransactionMessageInstruction,
   createTransactionMessage,
   generateKeyPairSigner,
-  getBase58Decoder,
   getBase64EncodedWireTransaction,
-  getBase64Encoder,
-  getTransactionDecoder,
   lamports,
   partiallySignTransactionMessageWithSigners,
   pipe,
@@ -18,16 +15,10 @@ import {
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { findAssociatedTokenPda } from '@solana-program/token';
-import pino from 'pino';
-import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/chains/solana/solana-transactions.ts';
-import { fundAddress } from '../../src/devnet/devnet.ts';
-import { solanaRpc } from '../../src/devnet/solana/client.ts';
-import { seedSolana } from '../../src/devnet/solana/seed.ts';
-import { startSolanaNode } from '../../src/devnet/solana/solana-node.ts';
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/chains/solana/solana-transfers.ts';
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, waitForFinal, walletOf, write } from '../support/chain-app.ts';
 import { fund } from '../support/devnet.ts';
-import { startRpcProxy } from '../support/rpc-proxy.ts';
 
 const SOL = 1_000_000_000n;
 
@@ -159,68 +150,6 @@ describe('Solana writes on solana-localnet', () => {
       'INVALID_INPUT',
       /not an SPL Token or Token-2022 mint/,
     );
-  });
-
-  test('a transaction whose blockhash expires without landing is FAILED with an error', async () => {
-    // A private node (moving its slot clock must not expire other tests' transactions) behind a
-    // proxy that acknowledges sendTransaction but drops it, as an overloaded leader might.
-    const node = await startSolanaNode({ logger: pino({ level: 'silent' }) });
-    const nodeRpc = solanaRpc(node.url);
-    const mints = await seedSolana(nodeRpc);
-    const proxy = await startRpcProxy(node.url, {
-      answer: (call) => {
-        if (call.method !== 'sendTransaction') return undefined;
-        const wire = getBase64Encoder().encode(String(call.params?.[0]));
-        const { signatures } = getTransactionDecoder().decode(wire);
-        const first = Object.values(signatures)[0];
-        return first ? getBase58Decoder().decode(first) : undefined;
-      },
-    });
-    const isolated = await startChainApp({ solanaRpcUrl: proxy.url });
-    try {
-      const user = await isolated.app.newUser();
-      const wallet = await walletOf(isolated.app, user.userId, 'solana');
-      await fundAddress(
-        {
-          ...isolated.info,
-          solana: {
-            ...isolated.info.solana,
-            rpcUrl: node.url,
-            splMint: { ...isolated.info.solana.splMint, address: mints.splMint },
-            token2022Mint: { ...isolated.info.solana.token2022Mint, address: mints.token2022Mint },
-          },
-        },
-        { chain: 'solana-localnet', address: wallet, amount: SOL },
-      );
-      const res = await write(
-        isolated.app,
-        '/send',
-        {
-          chain: 'solana-localnet',
-          to: (await generateKeyPairSigner()).address,
-          asset: 'native',
-          amount: '1000000',
-        },
-        user.key,
-      );
-      assert.equal(res.status, 200, await res.clone().text());
-      const { id } = await res.json();
-      const pending = await (await isolated.app.get(`/api/v1/tx/${id}`, user.key)).json();
-      assert.equal(pending.status, 'SUBMITTED');
-      await fetch(node.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'devnet_advanceSlots', params: [400] }),
-      });
-      const tx = await waitForFinal(isolated.app, id, user.key);
-      assert.equal(tx.status, 'FAILED');
-      assert.match(tx.error, /expired/);
-      assert.ok(proxy.calls.filter((c) => c.method === 'sendTransaction').length >= 1);
-    } finally {
-      await isolated.app.stop();
-      await proxy.close();
-      await node.stop();
-    }
   });
 
   test('a transaction built and co-signed elsewhere is signed by the wallet, sent and tracked', async () => {

@@ -1,23 +1,10 @@
-import { getAddress, keccak256 } from 'viem';
-import type { BroadcastResult } from '../../chains/broadcast.ts';
+import type { ChainAdapter } from '../../chains/chain-adapter.ts';
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
-import {
-  broadcastEvmTransaction,
-  evmTransactionRequest,
-  nextEvmNonce,
-  prepareEvmTransaction,
-} from '../../chains/evm/evm-transactions.ts';
-import { type ChainClients, rpcError } from '../../chains/rpc-clients.ts';
-import {
-  broadcastSolanaTransaction,
-  prepareSolanaTransfer,
-  signPrebuiltSolanaTransaction,
-  signSolanaTransaction,
-} from '../../chains/solana/solana-transactions.ts';
+import type { EvmWrite } from '../../chains/evm/evm-adapter.ts';
+import type { SolanaWrite } from '../../chains/solana/solana-adapter.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
 import {
-  type IdempotencyLink,
   type TransactionRecord,
   transactionsRepository,
 } from '../../store/repositories/transactions-repository.ts';
@@ -25,26 +12,36 @@ import { addressKey, type WalletRecord } from '../../store/repositories/wallets-
 import type { WalletLock } from '../../store/wallet-lock.ts';
 import type { Clock } from '../../support/clock.ts';
 import { newId } from '../../support/ids.ts';
-import { providerSigner } from '../../wallet-providers/provider-signer.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
+import type { Claim } from '../idempotency.ts';
 import type { WalletsService } from '../wallets.ts';
 import { submissionJson, submissionView } from './views.ts';
 import type { WriteIntent } from './write-intents.ts';
+
+/** The chain adapters, one per chain family. */
+export interface ChainAdapters {
+  ethereum: ChainAdapter<EvmWrite>;
+  solana: ChainAdapter<SolanaWrite>;
+}
 
 export interface SubmitDeps {
   db: Database;
   clock: Clock;
   chains: ChainRegistry;
-  clients: ChainClients;
+  adapters: ChainAdapters;
   provider: WalletProvider;
   wallets: WalletsService;
   lock: WalletLock;
-  solanaPriorityFeeCapMicroLamports: bigint;
   /** Called after a wallet sent something (balance caches). */
   onWalletWrite?: (chain: string, address: string) => Promise<void>;
 }
 
 const FIRST_CHECK_MS = 1000;
+/**
+ * A record the request is still broadcasting is left to the request this long; past it (the
+ * process died) the tracker takes it over. Longer than any RPC timeout.
+ */
+const REQUEST_GRACE_MS = 2 * 60_000;
 
 /** A write accepted for broadcast, with the Submission JSON sent (and stored for replays). */
 export interface Submitted {
@@ -79,23 +76,53 @@ export async function resolveWriteWallet(
   return wallet;
 }
 
+/** What the chain adapter executes for a write intent. */
+function chainWrite(
+  intent: WriteIntent,
+): { family: 'ethereum'; write: EvmWrite } | { family: 'solana'; write: SolanaWrite } {
+  if (intent.chainType === 'ethereum')
+    return {
+      family: 'ethereum',
+      write: {
+        call: intent.call,
+        ...(intent.tokenSpend ? { tokenSpend: intent.tokenSpend } : {}),
+        ...(intent.erc20 ? { erc20: intent.erc20 } : {}),
+      },
+    };
+  if ('prebuilt' in intent)
+    return {
+      family: 'solana',
+      write: {
+        kind: 'prebuilt',
+        wire: intent.prebuilt.wire,
+        lastValidBlockHeight: intent.prebuilt.lastValidBlockHeight,
+        lamports: intent.prebuilt.lamports ?? 0n,
+      },
+    };
+  return { family: 'solana', write: { kind: 'transfer', transfer: intent.transfer } };
+}
+
 /**
- * The write path: checks before signing (wallet, funds), then, under the per-wallet lock, nonce,
- * signature, a PENDING record holding the signed transaction, and the broadcast. The record exists
- * before the broadcast so that a crash in between is reconciled from it, never sent twice.
+ * The write path (DESIGN A7, A9): checks before signing (wallet, funds), then, under the wallet's
+ * lock, the adapter signs, the signed transaction is recorded (linked to the request's key), and it
+ * is broadcast. From the moment it is recorded, the signed transaction is the key's outcome: an
+ * uncertain broadcast answers 200 with the Submission, and only a node's definite refusal of a
+ * transaction that therefore can never land burns the key.
  */
 export function submitter(deps: SubmitDeps) {
   const repo = transactionsRepository(deps.db);
 
+  /** The record of a signed write, PENDING until its first broadcast was tried. */
   const record = (
+    id: string,
     intent: WriteIntent,
     userId: string,
     wallet: WalletRecord,
-    extra: Partial<TransactionRecord>,
+    signed: Awaited<ReturnType<ChainAdapter<unknown>['signWrite']>>,
   ): TransactionRecord => {
     const now = deps.clock.now();
     return {
-      id: newId('tx'),
+      id,
       userId,
       walletId: wallet.id,
       chain: intent.chain.slug,
@@ -106,158 +133,102 @@ export function submitter(deps: SubmitDeps) {
       toAddress: intent.to,
       value: intent.value.toString(),
       status: 'PENDING',
-      hash: null,
+      hash: signed.attempt.hash,
       error: null,
-      nonce: null,
-      lastValidBlockHeight: null,
-      signedTx: null,
+      nonce: signed.nonce,
       details: intent.details,
+      payload: signed.payload,
+      stuckReason: null,
+      landedBlock: null,
+      landedBlockHash: null,
+      attempts: [signed.attempt],
       createdAt: now,
       updatedAt: now,
-      nextCheckAt: new Date(now.getTime() + 60_000),
-      ...extra,
+      nextCheckAt: new Date(now.getTime() + REQUEST_GRACE_MS),
     };
   };
 
-  /** Records the outcome of the broadcast and turns a failure into the error the caller sees. */
-  const afterBroadcast = async (
-    tx: TransactionRecord,
-    link: IdempotencyLink | null,
-    result: BroadcastResult,
-  ): Promise<Submitted> => {
-    const now = deps.clock.now();
-    if (result.ok) {
-      // The response is stored with the state change, in one statement: what a replay sends.
-      const json = submissionJson(submissionView(deps.chains, tx));
-      const updated = await repo.markSubmitted(tx.id, {
-        now,
-        nextCheckAt: new Date(now.getTime() + FIRST_CHECK_MS),
-        link,
-        responseBody: json,
-      });
-      return { tx: updated ?? tx, json };
-    }
-    if (result.definite) {
-      // Rejected by the node: nothing reached the chain, so the nonce is free again.
-      await repo.transition(tx.id, ['PENDING'], {
-        status: 'FAILED',
-        error: result.error.message,
-        nextCheckAt: null,
-        now,
-        releaseNonce: true,
-        details: { broadcast: 'no' },
-      });
-    } else {
-      // We cannot know whether it reached the node: the tracker finds out from the signed copy.
-      await repo.reschedule(tx.id, new Date(now.getTime() + FIRST_CHECK_MS));
-    }
-    throw result.error;
-  };
-
-  async function submitEvm(
-    userId: string,
-    intent: Extract<WriteIntent, { chainType: 'ethereum' }>,
-    wallet: WalletRecord,
-    link: IdempotencyLink | null,
-  ) {
-    const { chain } = intent;
-    const client = deps.clients.evm(chain);
-    const from = getAddress(wallet.address);
-    try {
-      // Under the wallet's lock from the first read: the node's pending count and our own highest
-      // nonce are then both current, and the chain reads, our records and the key are read at once.
-      return await deps.lock.withLock(wallet.id, chain.slug, async () => {
-        const [prepared, highestOurs] = await Promise.all([
-          prepareEvmTransaction(client, chain, from, intent.call, intent.tokenSpend?.token),
-          repo.maxNonce(wallet.id, chain.slug),
-        ]);
-        if (intent.tokenSpend && (prepared.tokenBalance ?? 0n) < intent.tokenSpend.amount)
-          throw new AppError(
-            'INSUFFICIENT_FUNDS',
-            `Wallet ${from} holds ${prepared.tokenBalance ?? 0n} of token ${intent.tokenSpend.token}, needs ${intent.tokenSpend.amount}`,
-          );
-        if (prepared.balance < intent.call.value)
-          throw new AppError(
-            'INSUFFICIENT_FUNDS',
-            `Wallet ${from} holds ${prepared.balance} wei, needs ${intent.call.value} plus the fee`,
-          );
-        if (prepared.estimateError) throw prepared.estimateError;
-        if (prepared.balance < intent.call.value + prepared.maxFee)
-          throw new AppError(
-            'INSUFFICIENT_FUNDS',
-            `Wallet ${from} holds ${prepared.balance} wei, needs ${intent.call.value + prepared.maxFee} (value ${intent.call.value} + fee up to ${prepared.maxFee})`,
-          );
-        const nonce = nextEvmNonce(prepared.pendingNonce, highestOurs);
-        const id = newId('tx');
-        const signed = await deps.provider.signEvmTransaction(
-          wallet,
-          evmTransactionRequest(chain, prepared, nonce),
-          { requestKey: `${id}:1` },
-        );
-        const tx = record(intent, userId, wallet, { id, hash: keccak256(signed), nonce, signedTx: signed });
-        await repo.insert(tx, link);
-        return afterBroadcast(tx, link, await broadcastEvmTransaction(client, chain, signed));
-      });
-    } catch (err) {
-      throw err instanceof AppError ? err : rpcError(chain, err);
-    }
-  }
-
-  async function submitSolana(
-    userId: string,
-    intent: Extract<WriteIntent, { chainType: 'solana' }>,
-    wallet: WalletRecord,
-    link: IdempotencyLink | null,
-  ) {
-    const { chain } = intent;
-    const rpc = deps.clients.solana(chain);
-    const signer = providerSigner(deps.provider, wallet);
-    if ('prebuilt' in intent) {
-      const { prebuilt } = intent;
-      return deps.lock.withLock(wallet.id, chain.slug, async () => {
-        const signed = await signPrebuiltSolanaTransaction(
-          rpc,
-          chain,
-          signer,
-          prebuilt.wire,
-          prebuilt.lastValidBlockHeight,
-          prebuilt.lamports ?? 0n,
-        );
-        const tx = record(intent, userId, wallet, {
-          hash: signed.signature,
-          signedTx: signed.wire,
-          lastValidBlockHeight: signed.lastValidBlockHeight,
-        });
-        await repo.insert(tx, link);
-        return afterBroadcast(tx, link, await broadcastSolanaTransaction(rpc, chain, signed.wire));
-      });
-    }
-    const prepared = await prepareSolanaTransfer(rpc, chain, signer, intent.transfer, {
-      priorityFeeCapMicroLamports: deps.solanaPriorityFeeCapMicroLamports,
-    });
-    return deps.lock.withLock(wallet.id, chain.slug, async () => {
-      const signed = await signSolanaTransaction(rpc, chain, signer, prepared.instructions);
-      const tx = record(intent, userId, wallet, {
-        hash: signed.signature,
-        signedTx: signed.wire,
-        lastValidBlockHeight: signed.lastValidBlockHeight,
-      });
-      await repo.insert(tx, link);
-      return afterBroadcast(tx, link, await broadcastSolanaTransaction(rpc, chain, signed.wire));
-    });
-  }
-
   return {
-    async submit(userId: string, intent: WriteIntent, link: IdempotencyLink | null): Promise<Submitted> {
-      const wallet = await resolveWriteWallet(deps.wallets, userId, intent.chain, intent.from);
+    /**
+     * Runs a write. `state.recorded` turns true once a signed transaction is recorded for the key:
+     * from then on the key's outcome is settled here, never by the caller's error handling.
+     */
+    async submit(
+      userId: string,
+      intent: WriteIntent,
+      claim: Claim | null,
+      state: { recorded: boolean },
+    ): Promise<Submitted> {
+      const { chain } = intent;
+      const wallet = await resolveWriteWallet(deps.wallets, userId, chain, intent.from);
+      const id = newId('tx');
+      const signer = { provider: deps.provider, wallet, transactionId: id };
+      const target = chainWrite(intent);
+      const adapter: ChainAdapter<EvmWrite | SolanaWrite> =
+        target.family === 'ethereum'
+          ? (deps.adapters.ethereum as ChainAdapter<EvmWrite | SolanaWrite>)
+          : (deps.adapters.solana as ChainAdapter<EvmWrite | SolanaWrite>);
       try {
-        return intent.chainType === 'ethereum'
-          ? await submitEvm(userId, intent, wallet, link)
-          : await submitSolana(userId, intent, wallet, link);
+        return await deps.lock.withLock(wallet.id, chain.slug, async () => {
+          const signed = await adapter.signWrite({
+            chain,
+            intent: target.write,
+            signer,
+            highestNonce: () => repo.maxNonce(wallet.id, chain.slug),
+          });
+          const tx = record(id, intent, userId, wallet, signed);
+          if (!(await repo.insert(tx, signed.attempt, claim?.link ?? null)))
+            throw new AppError(
+              'IDEMPOTENT_REPLAY',
+              'This request lost its Idempotency-Key while it waited (it was settled as interrupted); nothing was sent',
+            );
+          state.recorded = true;
+          const outcome = await adapter.broadcast(chain, signed.attempt);
+          const now = deps.clock.now();
+          if (
+            outcome.kind === 'nonce-used' ||
+            outcome.kind === 'insufficient-funds' ||
+            outcome.kind === 'invalid'
+          ) {
+            // Refused as signed, at its only broadcast: it can never land, and its nonce (the
+            // wallet's highest, under this lock) is free again.
+            const error = new AppError(
+              outcome.kind === 'insufficient-funds' ? 'INSUFFICIENT_FUNDS' : 'SEND_FAILED',
+              `${chain.name} refused the transaction: ${outcome.reason}`,
+              { cause: outcome.cause },
+            );
+            await repo.transition(id, ['PENDING'], {
+              status: 'FAILED',
+              error: error.message,
+              nextCheckAt: null,
+              now,
+              releaseNonce: true,
+              details: { broadcast: 'no' },
+            });
+            await claim?.fail(error);
+            throw error;
+          }
+          const stuckReason =
+            outcome.kind === 'underpriced'
+              ? `Fees too low for now (${outcome.reason}); it is re-priced automatically`
+              : outcome.kind === 'nonce-gap'
+                ? `Waiting for an earlier transaction of this wallet (${outcome.reason})`
+                : null;
+          // The response is stored with the state change, in one statement: what a replay sends.
+          const json = submissionJson(submissionView(deps.chains, tx));
+          const updated = await repo.markSubmitted(id, {
+            now,
+            nextCheckAt: new Date(now.getTime() + FIRST_CHECK_MS),
+            link: claim?.link ?? null,
+            responseBody: json,
+            stuckReason,
+          });
+          return { tx: updated ?? tx, json };
+        });
       } finally {
         // Not awaited: this instance's caches are dropped at once, other instances are told
-        // through the database shortly after.
-        deps.onWalletWrite?.(intent.chain.slug, wallet.address).catch(() => {});
+        // through the invalidation bus shortly after.
+        deps.onWalletWrite?.(chain.slug, wallet.address).catch(() => {});
       }
     },
   };

@@ -1,14 +1,6 @@
-import type { Signature } from '@solana/kit';
 import type { Logger } from 'pino';
-import type { Hex } from 'viem';
-import { getAddress } from 'viem';
+import type { AttemptSigner, BroadcastOutcome, ChainAdapter } from '../../chains/chain-adapter.ts';
 import type { ChainRegistry } from '../../chains/chain-registry.ts';
-import { broadcastEvmTransaction, evmTransactionStatus } from '../../chains/evm/evm-transactions.ts';
-import type { ChainClients } from '../../chains/rpc-clients.ts';
-import {
-  broadcastSolanaTransaction,
-  solanaTransactionStatus,
-} from '../../chains/solana/solana-transactions.ts';
 import type { Database } from '../../store/database.ts';
 import { idempotencyRepository } from '../../store/repositories/idempotency-repository.ts';
 import {
@@ -17,23 +9,27 @@ import {
   transactionsRepository,
 } from '../../store/repositories/transactions-repository.ts';
 import type { Clock } from '../../support/clock.ts';
+import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
+import type { WalletsService } from '../wallets.ts';
+import type { ChainAdapters } from './submit.ts';
 import { submissionJson, submissionView } from './views.ts';
 
 export interface TrackerDeps {
   db: Database;
   clock: Clock;
   chains: ChainRegistry;
-  clients: ChainClients;
+  adapters: ChainAdapters;
+  provider: WalletProvider;
+  wallets: WalletsService;
   logger?: Logger;
   onWalletWrite?: (chain: string, address: string) => Promise<void>;
 }
 
 const BATCH = 25;
-const LEASE_MS = 30_000;
-/** A PENDING record with no signed transaction this old was cut off before signing: it never left. */
-const UNSIGNED_GRACE_MS = 120_000;
-/** An EVM transaction unknown to the node this long after its broadcast is reported dropped. */
-const DROPPED_AFTER_MS = 30 * 60_000;
+/** How long a tracker run holds the transactions it claimed. */
+export const TRACK_LEASE_MS = 30_000;
+/** A CONFIRMED transaction is watched this long for a reorg that takes its block away. */
+const REORG_WATCH_MS = 10 * 60_000;
 
 /** Checks sooner while a transaction is young: most land within seconds. */
 function nextCheck(tx: TransactionRecord, now: Date): Date {
@@ -42,137 +38,199 @@ function nextCheck(tx: TransactionRecord, now: Date): Date {
   return new Date(now.getTime() + delay);
 }
 
+/** While watched for reorgs: often at first, then rarely. */
+function nextWatch(tx: TransactionRecord, now: Date): Date {
+  const age = now.getTime() - tx.updatedAt.getTime();
+  return new Date(now.getTime() + (age < 60_000 ? 5000 : 30_000));
+}
+
+/** What a broadcast answer leaves a waiting transaction stuck on, if anything (any chain family). */
+export function stuckReasonOf(outcome: BroadcastOutcome): string | null {
+  if (outcome.kind === 'insufficient-funds')
+    return `The wallet cannot pay for this transaction now (${outcome.reason}); it is sent again once it can`;
+  if (outcome.kind === 'nonce-gap')
+    return `Waiting for an earlier transaction of this wallet (${outcome.reason})`;
+  return null;
+}
+
 /**
- * Moves PENDING and SUBMITTED transactions on to CONFIRMED or FAILED (DESIGN A9): receipts on EVM,
- * signature statuses and blockhash expiry on Solana. Signed copies are rebroadcast while they can
- * still land, which also reconciles a broadcast cut off by a crash.
+ * Moves transactions on (DESIGN A9) with what their chain adapter finds: CONFIRMED at the chain's
+ * depth (then watched a while for reorgs), FAILED only on proof (reverted, nonce taken by another
+ * transaction, blockhash expired with no re-sign left), otherwise sent again, re-priced or re-signed.
+ * Every new attempt is recorded before it is broadcast.
  */
 export function tracker(deps: TrackerDeps) {
   const repo = transactionsRepository(deps.db);
   const idempotency = idempotencyRepository(deps.db);
+  const adapterOf = (tx: TransactionRecord) =>
+    (tx.chainType === 'ethereum' ? deps.adapters.ethereum : deps.adapters.solana) as ChainAdapter<unknown>;
 
   const move = async (
     tx: TransactionRecord,
     status: TransactionStatus,
-    extra: { error?: string; broadcast?: 'no'; releaseNonce?: boolean } = {},
+    change: Omit<Parameters<typeof repo.transition>[2], 'status' | 'now' | 'nextCheckAt'> & {
+      nextCheckAt?: Date | null;
+    } = {},
   ) => {
     const now = deps.clock.now();
-    const final = status === 'CONFIRMED' || status === 'FAILED';
+    const final = status === 'FAILED';
     const updated = await repo.transition(tx.id, [tx.status], {
+      ...change,
       status,
-      ...(extra.error !== undefined ? { error: extra.error } : {}),
-      nextCheckAt: final ? null : nextCheck(tx, now),
       now,
-      ...(extra.broadcast ? { releaseNonce: true, details: { broadcast: 'no' } } : {}),
-      ...(extra.releaseNonce ? { releaseNonce: true } : {}),
+      nextCheckAt: change.nextCheckAt !== undefined ? change.nextCheckAt : final ? null : nextCheck(tx, now),
     });
-    if (final && updated) await deps.onWalletWrite?.(tx.chain, tx.fromAddress).catch(() => {});
+    if ((status === 'CONFIRMED' || status === 'FAILED') && updated)
+      await deps.onWalletWrite?.(tx.chain, tx.fromAddress).catch(() => {});
     return updated ?? (await repo.findById(tx.id)) ?? tx;
   };
 
-  async function refreshEvm(tx: TransactionRecord): Promise<TransactionRecord> {
-    const chain = deps.chains.get(tx.chain);
-    const client = deps.clients.evm(chain);
-    const status = await evmTransactionStatus(client, chain, tx.hash as Hex, getAddress(tx.fromAddress));
-    if (status.state === 'confirmed') return move(tx, 'CONFIRMED');
-    if (status.state === 'failed') return move(tx, 'FAILED', { error: status.error });
-    if (status.state === 'pending') return tx.status === 'PENDING' ? move(tx, 'SUBMITTED') : reschedule(tx);
-    // Unknown to the node: never arrived (crash, timeout) or dropped from its pool. Send it again.
-    const result = await broadcastEvmTransaction(client, chain, tx.signedTx as Hex);
-    if (result.ok) return tx.status === 'PENDING' ? move(tx, 'SUBMITTED') : reschedule(tx);
-    if (result.definite) {
-      const again = await evmTransactionStatus(client, chain, tx.hash as Hex, getAddress(tx.fromAddress));
-      if (again.state === 'confirmed') return move(tx, 'CONFIRMED');
-      if (again.state === 'failed') return move(tx, 'FAILED', { error: again.error });
-      const neverSent = tx.status === 'PENDING';
-      if (neverSent || deps.clock.now().getTime() - tx.updatedAt.getTime() > DROPPED_AFTER_MS)
-        // Not mined and refused again: its nonce is either free or taken by another transaction;
-        // the node's pending count is right in both cases, so our record stops claiming it.
-        return move(tx, 'FAILED', {
-          error: `Transaction dropped: ${result.error.message}`,
-          releaseNonce: true,
-          ...(neverSent ? { broadcast: 'no' as const } : {}),
-        });
-    }
-    return reschedule(tx);
-  }
-
-  async function refreshSolana(tx: TransactionRecord): Promise<TransactionRecord> {
-    const chain = deps.chains.get(tx.chain);
-    const rpc = deps.clients.solana(chain);
-    const lastValid = tx.lastValidBlockHeight ?? 0n;
-    const status = await solanaTransactionStatus(rpc, chain, tx.hash as Signature, lastValid);
-    if (status.state === 'confirmed') return move(tx, 'CONFIRMED');
-    if (status.state === 'failed') return move(tx, 'FAILED', { error: status.error });
-    if (status.state === 'expired')
-      return move(tx, 'FAILED', {
-        error: `Transaction expired: it did not land before block height ${lastValid}, when its blockhash stopped being valid`,
-      });
-    // Still valid and not seen: nodes drop transactions, so resend the same signed copy.
-    const result = await broadcastSolanaTransaction(rpc, chain, tx.signedTx ?? '');
-    if (result.ok && tx.status === 'PENDING') return move(tx, 'SUBMITTED');
-    if (!result.ok && result.definite && tx.status === 'PENDING')
-      return move(tx, 'FAILED', { error: result.error.message, broadcast: 'no' });
-    return reschedule(tx);
-  }
-
-  const reschedule = async (tx: TransactionRecord) => {
-    const at = nextCheck(tx, deps.clock.now());
-    await repo.reschedule(tx.id, at);
-    return { ...tx, nextCheckAt: at };
+  const reschedule = async (tx: TransactionRecord, at: Date | null, stuckReason?: string | null) => {
+    await repo.reschedule(tx.id, at, stuckReason);
+    return { ...tx, nextCheckAt: at, ...(stuckReason !== undefined ? { stuckReason } : {}) };
   };
+
+  async function signerFor(tx: TransactionRecord): Promise<AttemptSigner> {
+    const wallet = (await deps.wallets.listAll(tx.userId)).find((w) => w.id === tx.walletId);
+    if (!wallet) throw new Error(`wallet ${tx.walletId} of transaction ${tx.id} not found`);
+    return { provider: deps.provider, wallet, transactionId: tx.id };
+  }
+
+  /** Signs, records, then broadcasts the next attempt; or notes why there is none. */
+  async function replace(tx: TransactionRecord): Promise<TransactionRecord> {
+    const chain = deps.chains.get(tx.chain);
+    const adapter = adapterOf(tx);
+    const replacement = await adapter.replace(chain, tx, await signerFor(tx));
+    const submitted = tx.status === 'PENDING' ? await move(tx, 'SUBMITTED') : tx;
+    if ('stuckReason' in replacement)
+      return reschedule(submitted, nextCheck(tx, deps.clock.now()), replacement.stuckReason);
+    await repo.addAttempt(tx.id, replacement.attempt, deps.clock.now());
+    deps.logger?.info(
+      { transactionId: tx.id, attempt: replacement.attempt.attempt, hash: replacement.attempt.hash },
+      'transaction re-signed',
+    );
+    const outcome = await adapter.broadcast(chain, replacement.attempt);
+    return reschedule(submitted, nextCheck(tx, deps.clock.now()), stuckReasonOf(outcome));
+  }
+
+  async function look(tx: TransactionRecord): Promise<TransactionRecord> {
+    const chain = deps.chains.get(tx.chain);
+    const now = deps.clock.now();
+    if (tx.status === 'CONFIRMED' && now.getTime() - tx.updatedAt.getTime() > REORG_WATCH_MS)
+      return reschedule(tx, null);
+    const seen = await adapterOf(tx).inspect(chain, tx);
+    switch (seen.kind) {
+      case 'landed': {
+        const landed = { block: seen.block, blockHash: seen.blockHash };
+        if (tx.status === 'CONFIRMED') {
+          const same =
+            seen.hash === tx.hash && seen.block === tx.landedBlock && seen.blockHash === tx.landedBlockHash;
+          if (same && seen.final) return reschedule(tx, nextWatch(tx, now));
+          deps.logger?.warn(
+            { transactionId: tx.id, hash: seen.hash },
+            'confirmed transaction moved by a reorg',
+          );
+          return move(tx, seen.final ? 'CONFIRMED' : 'SUBMITTED', {
+            hash: seen.hash,
+            landed,
+            nextCheckAt: seen.final ? nextWatch(tx, now) : nextCheck(tx, now),
+          });
+        }
+        if (!seen.final) return move(tx, 'SUBMITTED', { hash: seen.hash, landed, stuckReason: null });
+        if (seen.success)
+          return move(tx, 'CONFIRMED', {
+            hash: seen.hash,
+            landed,
+            stuckReason: null,
+            nextCheckAt: new Date(now.getTime() + 2000),
+          });
+        return move(tx, 'FAILED', {
+          hash: seen.hash,
+          landed,
+          error: seen.error ?? 'Transaction failed',
+          stuckReason: null,
+        });
+      }
+      case 'reorged':
+        deps.logger?.warn(
+          { transactionId: tx.id, hash: tx.hash },
+          'confirmed transaction reorganised away; tracking it again',
+        );
+        return move(tx, 'SUBMITTED', { landed: null });
+      case 'gone':
+        return move(tx, 'FAILED', { error: seen.error, stuckReason: null });
+      case 'pending': {
+        if (seen.next === 'replace') return replace(tx);
+        const moved = tx.status === 'PENDING' ? await move(tx, 'SUBMITTED') : tx;
+        return reschedule(moved, nextCheck(tx, now), seen.stuckReason);
+      }
+    }
+  }
 
   /** One look at a transaction; RPC failures leave it as it is, to be looked at again. */
   async function refresh(tx: TransactionRecord): Promise<TransactionRecord> {
-    if (tx.status !== 'PENDING' && tx.status !== 'SUBMITTED') return tx;
-    if (!tx.signedTx || !tx.hash) {
-      if (deps.clock.now().getTime() - tx.createdAt.getTime() < UNSIGNED_GRACE_MS) return tx;
-      return move(tx, 'FAILED', {
-        error: 'Not sent: the service stopped before the transaction was signed',
-        broadcast: 'no',
-      });
-    }
+    if (tx.status === 'FAILED') return tx;
     try {
-      return tx.chainType === 'ethereum' ? await refreshEvm(tx) : await refreshSolana(tx);
+      return await look(tx);
     } catch (err) {
       deps.logger?.warn({ err, transactionId: tx.id }, 'transaction check failed; will retry');
-      return reschedule(tx).catch(() => tx);
+      return reschedule(tx, nextCheck(tx, deps.clock.now())).catch(() => tx);
     }
+  }
+
+  /** Settles one key whose request died: its signed transaction is its outcome; with none, it failed. */
+  async function settleAbandoned(rec: { userId: string; key: string; transactionId: string | null }) {
+    const now = deps.clock.now();
+    const tx = rec.transactionId ? await repo.findById(rec.transactionId) : null;
+    if (tx && !(tx.status === 'FAILED' && tx.details.broadcast === 'no')) {
+      await idempotency.succeed(
+        rec.userId,
+        rec.key,
+        200,
+        submissionJson(submissionView(deps.chains, tx)),
+        now,
+      );
+      if (tx.status === 'PENDING') await repo.reschedule(tx.id, now);
+    } else
+      await idempotency.fail(
+        rec.userId,
+        rec.key,
+        null,
+        {
+          code: tx ? 'SEND_FAILED' : 'INTERNAL_ERROR',
+          message: tx?.error ?? 'The request was interrupted before anything was signed',
+        },
+        now,
+      );
   }
 
   return {
     refresh,
+    settleAbandoned,
+
+    /** A lookup's refresh: only when no tracker holds the transaction and a check is due. */
+    async refreshIfDue(tx: TransactionRecord): Promise<TransactionRecord> {
+      if (tx.status !== 'PENDING' && tx.status !== 'SUBMITTED') return tx;
+      const now = deps.clock.now();
+      const claimed = await repo.claimOne(tx.id, now, new Date(now.getTime() + TRACK_LEASE_MS));
+      return claimed ? refresh(claimed) : tx;
+    },
 
     /** Claims and checks the transactions that are due; returns how many it looked at. */
     async trackDue(): Promise<number> {
       const now = deps.clock.now();
-      const due = await repo.claimDue(now, BATCH, new Date(now.getTime() + LEASE_MS));
+      const due = await repo.claimDue(now, BATCH, new Date(now.getTime() + TRACK_LEASE_MS));
       await Promise.all(due.map((tx) => refresh(tx)));
       return due.length;
     },
 
     /**
-     * Settles idempotency records left in progress by a process that stopped mid-request: if its
-     * transaction reached the chain, the key now replays the Submission the caller never received;
-     * otherwise the key is burned like any failed attempt.
+     * Settles idempotency records whose request stopped renewing its lease before `cutoff` (it died):
+     * if it recorded a signed transaction, the key now replays the Submission the caller never got.
      */
-    async reconcileIdempotency(olderThan: Date): Promise<number> {
-      const stale = await idempotency.listInProgressBefore(olderThan);
-      for (const rec of stale) {
-        let tx = rec.transactionId ? await repo.findById(rec.transactionId) : null;
-        if (tx && tx.status === 'PENDING') tx = await refresh(tx);
-        const now = deps.clock.now();
-        const broadcast = tx && tx.status !== 'PENDING' && tx.details.broadcast !== 'no';
-        if (tx && broadcast)
-          await idempotency.succeed(
-            rec.userId,
-            rec.key,
-            200,
-            submissionJson(submissionView(deps.chains, tx)),
-            now,
-          );
-        else if (!tx || tx.status === 'FAILED') await idempotency.fail(rec.userId, rec.key, now);
-      }
+    async reconcileIdempotency(cutoff: Date): Promise<number> {
+      const stale = await idempotency.listAbandoned(cutoff);
+      for (const rec of stale) await settleAbandoned(rec);
       return stale.length;
     },
   };

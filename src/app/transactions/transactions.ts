@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { ChainRegistry } from '../../chains/chain-registry.ts';
-import type { ChainClients } from '../../chains/rpc-clients.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
 import { transactionsRepository } from '../../store/repositories/transactions-repository.ts';
@@ -9,7 +8,7 @@ import type { Clock } from '../../support/clock.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
 import type { IdempotencyService } from '../idempotency.ts';
 import type { WalletsService } from '../wallets.ts';
-import { submitter } from './submit.ts';
+import { type ChainAdapters, submitter } from './submit.ts';
 import { tracker } from './tracker.ts';
 import { type TransactionView, transactionView } from './views.ts';
 import type { WriteIntent } from './write-intents.ts';
@@ -18,24 +17,32 @@ export interface TransactionsDeps {
   db: Database;
   clock: Clock;
   chains: ChainRegistry;
-  clients: ChainClients;
+  adapters: ChainAdapters;
   provider: WalletProvider;
   wallets: WalletsService;
   lock: WalletLock;
   idempotency: IdempotencyService;
-  solanaPriorityFeeCapMicroLamports: bigint;
   logger?: Logger;
   onWalletWrite?: (chain: string, address: string) => Promise<void>;
 }
-
-/** A lookup of a SUBMITTED transaction older than this checks the chain before answering. */
-const STALE_MS = 2000;
 
 /** Writes (idempotent, tracked) and lookups of the transactions the service created. */
 export function transactionsService(deps: TransactionsDeps) {
   const repo = transactionsRepository(deps.db);
   const submit = submitter(deps);
   const track = tracker(deps);
+
+  async function begin(input: { userId: string; idempotencyKey: string; path: string; body: unknown }) {
+    const request = { userId: input.userId, key: input.idempotencyKey, path: input.path, body: input.body };
+    const outcome = await deps.idempotency.begin(request);
+    if (outcome.kind !== 'abandoned') return outcome;
+    // The key's request died: settle it now rather than at the next sweep, then answer from it.
+    await track.settleAbandoned(outcome.record);
+    const again = await deps.idempotency.begin(request);
+    if (again.kind === 'abandoned')
+      throw new AppError('INTERNAL_ERROR', 'Idempotency record could not be settled');
+    return again;
+  }
 
   return {
     /**
@@ -53,31 +60,32 @@ export function transactionsService(deps: TransactionsDeps) {
        */
       intent: WriteIntent | (() => Promise<WriteIntent>);
     }): Promise<{ json: string; replayed: boolean }> {
-      const outcome = await deps.idempotency.begin({
-        userId: input.userId,
-        key: input.idempotencyKey,
-        path: input.path,
-        body: input.body,
-      });
+      const outcome = await begin(input);
       if (outcome.kind === 'replay') return { json: outcome.body, replayed: true };
+      const { claim } = outcome;
+      const state = { recorded: false };
       try {
         const intent = typeof input.intent === 'function' ? await input.intent() : input.intent;
-        const { json } = await submit.submit(input.userId, intent, outcome.link);
+        const { json } = await submit.submit(input.userId, intent, claim, state);
         return { json, replayed: false };
       } catch (err) {
-        await outcome.fail().catch(() => {});
+        // Before a signed transaction is recorded, nothing can reach the chain: the key failed.
+        // After, the write path settled the key itself (a definite refusal), or the transaction is
+        // the key's outcome and the sweep answers it once this request's lease runs out.
+        if (!state.recorded)
+          await claim
+            .fail(err instanceof AppError ? err : new AppError('INTERNAL_ERROR', 'Internal error'))
+            .catch(() => {});
         throw err;
+      } finally {
+        claim.end();
       }
     },
 
     async get(userId: string, id: string): Promise<TransactionView> {
       let tx = await repo.findForUser(id, userId);
       if (!tx) throw new AppError('NOT_FOUND', `Transaction ${id} not found`);
-      if (
-        (tx.status === 'SUBMITTED' || tx.status === 'PENDING') &&
-        deps.clock.now().getTime() - tx.updatedAt.getTime() >= STALE_MS
-      )
-        tx = await track.refresh(tx);
+      tx = await track.refreshIfDue(tx);
       return transactionView(deps.chains, tx);
     },
 

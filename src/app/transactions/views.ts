@@ -25,6 +25,12 @@ export interface TransactionView {
   to: string;
   value: string;
   error: string | null;
+  /** EVM: the nonce (null on Solana, or when it was never used). */
+  nonce: number | null;
+  /** Every signed version's hash or signature, in signing order (fee replacements, re-signs). */
+  attempts: string[];
+  /** Why a SUBMITTED transaction is not moving (fees above the cap, funds for the fee), else null. */
+  stuckReason: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -50,9 +56,10 @@ export function submissionView(chains: ChainRegistry, tx: TransactionRecord): Su
 
 export function transactionView(chains: ChainRegistry, tx: TransactionRecord): TransactionView {
   const chain = chainOf(chains, tx.chain);
-  // The hash of a transaction never broadcast is not shown: it exists nowhere but here.
-  const hash =
-    tx.status === 'PENDING' || (tx.status === 'FAILED' && tx.details.broadcast === 'no') ? null : tx.hash;
+  // The hash of a transaction refused at its only broadcast is not shown: it exists nowhere but here.
+  // A PENDING one shows it: it may have reached the chain before the service was cut off.
+  const neverSent = tx.status === 'FAILED' && tx.details.broadcast === 'no';
+  const hash = neverSent ? null : tx.hash;
   return {
     id: tx.id,
     status: tx.status,
@@ -67,6 +74,9 @@ export function transactionView(chains: ChainRegistry, tx: TransactionRecord): T
     to: tx.toAddress,
     value: tx.value,
     error: tx.error,
+    nonce: tx.nonce === null || neverSent ? null : Number(tx.nonce),
+    attempts: neverSent ? [] : tx.attempts.map((a) => a.hash),
+    stuckReason: tx.status === 'SUBMITTED' || tx.status === 'PENDING' ? tx.stuckReason : null,
     createdAt: tx.createdAt.toISOString(),
     updatedAt: tx.updatedAt.toISOString(),
   };

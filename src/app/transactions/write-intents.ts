@@ -39,6 +39,8 @@ export type WriteIntent =
       call: { to: Address; data?: Hex; value: bigint };
       /** ERC20 units leaving the wallet (checked against its balance before signing). */
       tokenSpend?: { token: Address; amount: bigint };
+      /** `call.to` must be an ERC20 contract (token sends and approvals): checked before signing. */
+      erc20?: Address;
       /** What the Transaction resource shows: the recipient, the token, or the contract. */
       to: string;
       value: bigint;
@@ -126,6 +128,7 @@ export function sendIntent(chains: ChainRegistry, body: SendBody): WriteIntent {
         data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Address, amount] }),
       },
       tokenSpend: { token, amount },
+      erc20: token,
       to,
       value: 0n,
       details: { ...details, token },
@@ -172,6 +175,7 @@ export function approveIntent(chains: ChainRegistry, body: ApproveBody): WriteIn
       value: 0n,
       data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
     },
+    erc20: token,
     to: token,
     value: 0n,
     details: { token, spender, amount: amount.toString() },

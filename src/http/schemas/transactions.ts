@@ -73,8 +73,13 @@ export const SubmissionSchema = Type.Object(
 export const TransactionSchema = Type.Object(
   {
     id: Type.String(),
-    status: StringEnum(['PENDING', 'SUBMITTED', 'CONFIRMED', 'FAILED'] as const),
-    hash: Type.Union([Type.String(), Type.Null()]),
+    status: StringEnum(['PENDING', 'SUBMITTED', 'CONFIRMED', 'FAILED'] as const, {
+      description:
+        'PENDING: signed and recorded, broadcast not yet confirmed; SUBMITTED: accepted for broadcast; CONFIRMED: included and successful at the chain’s confirmation depth (goes back to SUBMITTED if its block is reorganised away); FAILED: reverted, refused, or provably unable to land (`error` says why)',
+    }),
+    hash: Type.Union([Type.String(), Type.Null()], {
+      description: 'The hash or signature that landed, or else the latest signed one',
+    }),
     explorerUrl: Type.Union([Type.String(), Type.Null()], { description: 'Null until a hash exists' }),
     chainName: Type.String(),
     chainType: StringEnum(['ethereum', 'solana'] as const),
@@ -85,6 +90,18 @@ export const TransactionSchema = Type.Object(
     to: Type.String({ description: 'Recipient, token (approve), contract, or router/program (swap)' }),
     value: Type.String({ description: 'Native value in base units; "0" when none' }),
     error: Type.Union([Type.String(), Type.Null()], { description: 'Set when FAILED' }),
+    nonce: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description:
+        'Extension. EVM: the nonce the transaction uses (kept by every fee replacement); null on Solana',
+    }),
+    attempts: Type.Array(Type.String(), {
+      description:
+        'Extension. Every signed version’s hash or signature, in signing order: fee replacements (EVM, same nonce) and re-signs after a proven blockhash expiry (Solana). `hash` is the one that landed, or the latest.',
+    }),
+    stuckReason: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Extension. Why a PENDING or SUBMITTED transaction is not moving, e.g. waiting for the base fee to fall below the chain’s fee cap, or for funds to pay the fee; null otherwise',
+    }),
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
   },

@@ -11,6 +11,12 @@ export interface IdempotencyRecord {
   transactionId: string | null;
   responseStatus: number | null;
   responseBody: string | null;
+  /** Until when the request holding the key is known to be alive (it renews this while it runs). */
+  leaseUntil: Date | null;
+  claimToken: string | null;
+  /** Why the attempt failed (state failed). */
+  errorCode: string | null;
+  errorMessage: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -24,6 +30,10 @@ interface Row {
   transaction_id: string | null;
   response_status: number | null;
   response_body: string | null;
+  lease_until: Date | null;
+  claim_token: string | null;
+  error_code: string | null;
+  error_message: string | null;
   created_at: Date;
   updated_at: Date;
   claimed: boolean;
@@ -38,6 +48,10 @@ const toRecord = (r: Row): IdempotencyRecord => ({
   transactionId: r.transaction_id,
   responseStatus: r.response_status,
   responseBody: r.response_body,
+  leaseUntil: r.lease_until,
+  claimToken: r.claim_token,
+  errorCode: r.error_code,
+  errorMessage: r.error_message,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -56,17 +70,30 @@ export function idempotencyRepository(db: Queryable) {
       fingerprint: string;
       now: Date;
       expiredBefore: Date;
+      leaseUntil: Date;
+      claimToken: string;
     }): Promise<{ claimed: boolean; record: IdempotencyRecord }> {
       const rows = await db.query<Row>(
-        `insert into idempotency_keys (user_id, key, path, fingerprint, state, created_at, updated_at)
-         values ($1, $2, $3, $4, 'in_progress', $5, $5)
+        `insert into idempotency_keys (user_id, key, path, fingerprint, state, created_at, updated_at, lease_until,
+           claim_token)
+         values ($1, $2, $3, $4, 'in_progress', $5, $5, $7, $8)
          on conflict (user_id, key) do update
            set path = excluded.path, fingerprint = excluded.fingerprint, state = 'in_progress',
-               transaction_id = null, response_status = null, response_body = null,
+               transaction_id = null, response_status = null, response_body = null, error_code = null,
+               error_message = null, lease_until = excluded.lease_until, claim_token = excluded.claim_token,
                created_at = excluded.created_at, updated_at = excluded.updated_at
            where idempotency_keys.created_at < $6
          returning *, true as claimed`,
-        [input.userId, input.key, input.path, input.fingerprint, input.now, input.expiredBefore],
+        [
+          input.userId,
+          input.key,
+          input.path,
+          input.fingerprint,
+          input.now,
+          input.expiredBefore,
+          input.leaseUntil,
+          input.claimToken,
+        ],
       );
       if (rows[0]) return { claimed: true, record: toRecord(rows[0]) };
       const existing = await db.query<Row>(
@@ -76,24 +103,51 @@ export function idempotencyRepository(db: Queryable) {
       if (!existing[0]) throw new Error('idempotency record vanished during claim');
       return { claimed: false, record: toRecord(existing[0]) };
     },
+    /** Stores the success response of a record still in progress (settled by the sweep). */
     async succeed(userId: string, key: string, status: number, body: string, now: Date): Promise<void> {
       await db.query(
-        `update idempotency_keys set state = 'succeeded', response_status = $3, response_body = $4, updated_at = $5
-         where user_id = $1 and key = $2`,
+        `update idempotency_keys set state = 'succeeded', response_status = $3, response_body = $4, updated_at = $5,
+           lease_until = null
+         where user_id = $1 and key = $2 and state = 'in_progress'`,
         [userId, key, status, body, now],
       );
     },
-    async fail(userId: string, key: string, now: Date): Promise<void> {
+    /**
+     * Burns a key whose attempt failed, saying why: before anything was signed, or when the one
+     * signed transaction was refused outright (it can never land). The caller decides which; the
+     * claim token keeps a request from burning a key that is no longer its own.
+     */
+    async fail(
+      userId: string,
+      key: string,
+      claimToken: string | null,
+      error: { code: string; message: string },
+      now: Date,
+    ): Promise<void> {
       await db.query(
-        `update idempotency_keys set state = 'failed', updated_at = $3 where user_id = $1 and key = $2 and state = 'in_progress'`,
-        [userId, key, now],
+        `update idempotency_keys set state = 'failed', updated_at = $4, lease_until = null, error_code = $5,
+           error_message = $6
+         where user_id = $1 and key = $2 and state = 'in_progress' and ($3::text is null or claim_token = $3)`,
+        [userId, key, claimToken, now, error.code, error.message],
       );
     },
-    /** In-progress records left by a process that died, with the transaction they started, if any. */
-    async listInProgressBefore(before: Date): Promise<IdempotencyRecord[]> {
+    /** Renews the lease of a request still running; false when the key is no longer its own. */
+    async renew(userId: string, key: string, claimToken: string, leaseUntil: Date): Promise<boolean> {
+      const rows = await db.query<{ n: number }>(
+        `update idempotency_keys set lease_until = $4
+         where user_id = $1 and key = $2 and claim_token = $3 and state = 'in_progress'
+         returning 1 as n`,
+        [userId, key, claimToken, leaseUntil],
+      );
+      return rows.length > 0;
+    },
+    /** In-progress records whose request stopped renewing its lease (it died), oldest first. */
+    async listAbandoned(now: Date): Promise<IdempotencyRecord[]> {
       const rows = await db.query<Row>(
-        `select *, false as claimed from idempotency_keys where state = 'in_progress' and updated_at < $1 limit 500`,
-        [before],
+        `select *, false as claimed from idempotency_keys
+         where state = 'in_progress' and coalesce(lease_until, updated_at) < $1
+         order by updated_at limit 500`,
+        [now],
       );
       return rows.map(toRecord);
     },

@@ -4,10 +4,21 @@ import type { ChainType } from './wallets-repository.ts';
 export type TransactionStatus = 'PENDING' | 'SUBMITTED' | 'CONFIRMED' | 'FAILED';
 export type TransactionKind = 'send' | 'approve' | 'contract' | 'swap';
 
-/** The idempotency record (user, key) whose request created a transaction. */
+/** The idempotency record (user, key) whose request created a transaction, as that request claimed it. */
 export interface IdempotencyLink {
   userId: string;
   key: string;
+  claimToken: string;
+}
+
+/** One signed version of a transaction (the first signature, a fee replacement, a re-sign). */
+export interface AttemptRecord {
+  attempt: number;
+  hash: string;
+  signedTx: string;
+  fees: Record<string, string>;
+  lastValidBlockHeight: bigint | null;
+  createdAt: Date;
 }
 
 export interface TransactionRecord {
@@ -22,15 +33,29 @@ export interface TransactionRecord {
   toAddress: string;
   value: string;
   status: TransactionStatus;
+  /** The attempt that landed, or else the latest one. */
   hash: string | null;
   error: string | null;
   nonce: bigint | null;
-  lastValidBlockHeight: bigint | null;
-  signedTx: string | null;
   details: Record<string, unknown>;
+  /** What re-signing needs (chain family specific). */
+  payload: Record<string, unknown>;
+  stuckReason: string | null;
+  landedBlock: bigint | null;
+  landedBlockHash: string | null;
+  attempts: AttemptRecord[];
   createdAt: Date;
   updatedAt: Date;
   nextCheckAt: Date | null;
+}
+
+interface AttemptRow {
+  attempt: number;
+  hash: string;
+  signed_tx: string;
+  fees: Record<string, string>;
+  last_valid_block_height: string | number | null;
+  created_at: string;
 }
 
 interface TransactionRow {
@@ -47,16 +72,20 @@ interface TransactionRow {
   status: TransactionStatus;
   hash: string | null;
   error: string | null;
-  nonce: string | number | bigint | null;
-  last_valid_block_height: string | number | bigint | null;
-  signed_tx: string | null;
+  nonce: string | null;
   details: Record<string, unknown> | string;
+  payload: Record<string, unknown> | string;
+  stuck_reason: string | null;
+  landed_block: string | null;
+  landed_block_hash: string | null;
+  attempts: AttemptRow[] | string | null;
   created_at: Date;
   updated_at: Date;
   next_check_at: Date | null;
 }
 
 const big = (v: string | number | bigint | null): bigint | null => (v === null ? null : BigInt(v));
+const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
 export const toTransaction = (r: TransactionRow): TransactionRecord => ({
   id: r.id,
@@ -73,35 +102,81 @@ export const toTransaction = (r: TransactionRow): TransactionRecord => ({
   hash: r.hash,
   error: r.error,
   nonce: big(r.nonce),
-  lastValidBlockHeight: big(r.last_valid_block_height),
-  signedTx: r.signed_tx,
-  details: typeof r.details === 'string' ? JSON.parse(r.details) : r.details,
+  details: json(r.details),
+  payload: json(r.payload),
+  stuckReason: r.stuck_reason,
+  landedBlock: big(r.landed_block),
+  landedBlockHash: r.landed_block_hash,
+  attempts: (json(r.attempts ?? []) ?? []).map((a) => ({
+    attempt: a.attempt,
+    hash: a.hash,
+    signedTx: a.signed_tx,
+    fees: a.fees,
+    lastValidBlockHeight: big(a.last_valid_block_height),
+    createdAt: new Date(a.created_at),
+  })),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   nextCheckAt: r.next_check_at,
 });
 
-// bigint columns are read as text: node-postgres and PGlite disagree on int8.
-const COLUMNS = `id, user_id, wallet_id, chain, chain_type, chain_id, kind, from_address, to_address, value, status,
-  hash, error, nonce::text as nonce, last_valid_block_height::text as last_valid_block_height, signed_tx, details,
-  created_at, updated_at, next_check_at`;
+// bigint columns are read as text: node-postgres and PGlite disagree on int8. Attempts come along as
+// one JSON array (their bigints as text too), so a transaction is always read whole.
+const COLUMNS = `t.id, t.user_id, t.wallet_id, t.chain, t.chain_type, t.chain_id, t.kind, t.from_address,
+  t.to_address, t.value, t.status, t.hash, t.error, t.nonce::text as nonce, t.details, t.payload, t.stuck_reason,
+  t.landed_block::text as landed_block, t.landed_block_hash,
+  (select coalesce(json_agg(json_build_object('attempt', a.attempt, 'hash', a.hash, 'signed_tx', a.signed_tx,
+     'fees', a.fees, 'last_valid_block_height', a.last_valid_block_height::text, 'created_at', a.created_at)
+     order by a.attempt), '[]'::json)
+   from transaction_attempts a where a.transaction_id = t.id) as attempts,
+  t.created_at, t.updated_at, t.next_check_at`;
+
+const attemptParams = (id: string, a: AttemptRecord) => [
+  id,
+  a.attempt,
+  a.hash,
+  a.signedTx,
+  JSON.stringify(a.fees),
+  a.lastValidBlockHeight?.toString() ?? null,
+  a.createdAt,
+];
 
 export function transactionsRepository(db: Queryable) {
+  const one = async (sql: string, params: unknown[]): Promise<TransactionRecord | null> => {
+    const rows = await db.query<TransactionRow>(sql, params);
+    return rows[0] ? toTransaction(rows[0]) : null;
+  };
+
   return {
     /**
-     * Records a transaction and, in the same statement, links it to the idempotency record of the
-     * request that created it (so a crash right after is reconciled from either side).
+     * Records a signed transaction with its first attempt and, in the same statement, links it to
+     * the idempotency record of the request that created it. Only while that request still holds
+     * the key (same claim token, still in progress): a request that lost its key (its lease ran out
+     * and the sweep settled it) records nothing and must not broadcast. Returns whether it recorded.
      */
-    async insert(t: TransactionRecord, link: IdempotencyLink | null = null): Promise<void> {
-      await db.query(
-        `with t as (
-           insert into transactions (id, user_id, wallet_id, chain, chain_type, chain_id, kind, from_address, to_address,
-             value, status, hash, error, nonce, last_valid_block_height, signed_tx, details, created_at, updated_at,
-             next_check_at)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
-           returning id)
-         update idempotency_keys set transaction_id = (select id from t), updated_at = $19
-         where user_id = $21 and key = $22`,
+    async insert(
+      t: TransactionRecord,
+      attempt: AttemptRecord | null,
+      link: IdempotencyLink | null,
+    ): Promise<boolean> {
+      const rows = await db.query<{ id: string }>(
+        `with k as (
+           update idempotency_keys set transaction_id = $1, updated_at = $18
+           where $19::text is not null and user_id = $19 and key = $20 and claim_token = $21 and state = 'in_progress'
+           returning 1),
+         t as (
+           insert into transactions (id, user_id, wallet_id, chain, chain_type, chain_id, kind, from_address,
+             to_address, value, status, hash, nonce, details, payload, created_at, updated_at, next_check_at)
+           select $1, $2, $3, $4, $5, $6::integer, $7, $8, $9, $10, $11, $12, $13::bigint, $14::jsonb, $15::jsonb,
+             $16::timestamptz, $17::timestamptz, $22::timestamptz
+           where $19::text is null or exists (select 1 from k)
+           returning id),
+         a as (
+           insert into transaction_attempts (transaction_id, attempt, hash, signed_tx, fees, last_valid_block_height,
+             created_at)
+           select id, $23::integer, $24, $25, $26::jsonb, $27::bigint, $28::timestamptz from t
+           where $23::integer is not null)
+         select id from t`,
         [
           t.id,
           t.userId,
@@ -115,82 +190,117 @@ export function transactionsRepository(db: Queryable) {
           t.value,
           t.status,
           t.hash,
-          t.error,
           t.nonce?.toString() ?? null,
-          t.lastValidBlockHeight?.toString() ?? null,
-          t.signedTx,
           JSON.stringify(t.details),
+          JSON.stringify(t.payload),
           t.createdAt,
           t.updatedAt,
-          t.nextCheckAt,
+          t.updatedAt,
           link?.userId ?? null,
           link?.key ?? null,
+          link?.claimToken ?? null,
+          t.nextCheckAt,
+          ...(attempt ? attemptParams(t.id, attempt).slice(1) : [null, null, null, null, null, null]),
         ],
       );
+      return rows.length > 0;
     },
-    /** A transaction of this user, or null (another user's id is simply not found). */
-    async findForUser(id: string, userId: string): Promise<TransactionRecord | null> {
-      const rows = await db.query<TransactionRow>(
-        `select ${COLUMNS} from transactions where id = $1 and user_id = $2`,
-        [id, userId],
+
+    /** Records a new signed attempt (before it is broadcast) and makes its hash the current one. */
+    async addAttempt(id: string, attempt: AttemptRecord, now: Date): Promise<void> {
+      await db.query(
+        `with a as (
+           insert into transaction_attempts (transaction_id, attempt, hash, signed_tx, fees, last_valid_block_height,
+             created_at)
+           values ($1, $2, $3, $4, $5, $6, $7) returning 1)
+         update transactions set hash = $3, stuck_reason = null, updated_at = $8
+         where id = $1 and exists (select 1 from a)`,
+        [...attemptParams(id, attempt), now],
       );
-      return rows[0] ? toTransaction(rows[0]) : null;
     },
-    async findById(id: string): Promise<TransactionRecord | null> {
-      const rows = await db.query<TransactionRow>(`select ${COLUMNS} from transactions where id = $1`, [id]);
-      return rows[0] ? toTransaction(rows[0]) : null;
-    },
+
+    /** A transaction of this user, or null (another user's id is simply not found). */
+    findForUser: (id: string, userId: string) =>
+      one(`select ${COLUMNS} from transactions t where t.id = $1 and t.user_id = $2`, [id, userId]),
+
+    findById: (id: string) => one(`select ${COLUMNS} from transactions t where t.id = $1`, [id]),
+
     /**
-     * Moves a transaction on. `from` guards against racing updates (tracker and lookup): only a
-     * transaction still in one of those states changes. Returns the updated record, or null.
+     * Moves a transaction on. `from` guards against racing updates: only a transaction still in one
+     * of those states changes. Returns the updated record, or null.
      */
-    async transition(
+    transition: (
       id: string,
       from: TransactionStatus[],
       change: {
         status: TransactionStatus;
-        error?: string | null;
-        nextCheckAt: Date | null;
         now: Date;
+        nextCheckAt: Date | null;
+        error?: string | null;
+        hash?: string;
+        stuckReason?: string | null;
+        landed?: { block: bigint | null; blockHash: string | null } | null;
         releaseNonce?: boolean;
         details?: Record<string, unknown>;
       },
-    ): Promise<TransactionRecord | null> {
-      const rows = await db.query<TransactionRow>(
-        `update transactions set status = $3, error = coalesce($4, error), next_check_at = $5, updated_at = $6,
-           nonce = case when $7 then null else nonce end, details = details || $8::jsonb
-         where id = $1 and status = any($2::text[])
-         returning ${COLUMNS}`,
+    ) =>
+      one(
+        `with u as (
+           update transactions set status = $3, updated_at = $4, next_check_at = $5,
+             error = case when $6::boolean then $7 else error end,
+             hash = coalesce($8, hash),
+             stuck_reason = case when $9::boolean then $10 else stuck_reason end,
+             landed_block = case when $11::boolean then $12::bigint else landed_block end,
+             landed_block_hash = case when $11::boolean then $13 else landed_block_hash end,
+             nonce = case when $14::boolean then null else nonce end,
+             details = details || $15::jsonb
+           where id = $1 and status = any($2::text[])
+           returning *)
+         select ${COLUMNS} from u t`,
         [
           id,
           from,
           change.status,
-          change.error ?? null,
-          change.nextCheckAt,
           change.now,
+          change.nextCheckAt,
+          change.error !== undefined,
+          change.error ?? null,
+          change.hash ?? null,
+          change.stuckReason !== undefined,
+          change.stuckReason ?? null,
+          change.landed !== undefined,
+          change.landed?.block?.toString() ?? null,
+          change.landed?.blockHash ?? null,
           change.releaseNonce ?? false,
           JSON.stringify(change.details ?? {}),
         ],
-      );
-      return rows[0] ? toTransaction(rows[0]) : null;
-    },
+      ),
+
     /**
-     * PENDING → SUBMITTED after the broadcast and, in the same statement, the idempotency record of
-     * the request marked succeeded with the response it sends.
+     * PENDING → SUBMITTED once the broadcast was tried and, in the same statement, the idempotency
+     * record of the request marked succeeded with the response it sends (even if the tracker moved
+     * the transaction on meanwhile: the key's outcome is this transaction either way).
      */
-    async markSubmitted(
+    markSubmitted: (
       id: string,
-      change: { now: Date; nextCheckAt: Date; link: IdempotencyLink | null; responseBody: string },
-    ): Promise<TransactionRecord | null> {
-      const rows = await db.query<TransactionRow>(
-        `with t as (
-           update transactions set status = 'SUBMITTED', next_check_at = $2, updated_at = $3
+      change: {
+        now: Date;
+        nextCheckAt: Date;
+        link: IdempotencyLink | null;
+        responseBody: string;
+        stuckReason: string | null;
+      },
+    ) =>
+      one(
+        `with u as (
+           update transactions set status = 'SUBMITTED', next_check_at = $2, updated_at = $3, stuck_reason = $7
            where id = $1 and status = 'PENDING'
-           returning ${COLUMNS}),
+           returning *),
          k as (
-           update idempotency_keys set state = 'succeeded', response_status = 200, response_body = $4, updated_at = $3
-           where user_id = $5 and key = $6 and state = 'in_progress' and exists (select 1 from t))
-         select * from t`,
+           update idempotency_keys set state = 'succeeded', response_status = 200, response_body = $4,
+             updated_at = $3, lease_until = null
+           where user_id = $5 and key = $6 and claim_token = $8 and state = 'in_progress')
+         select ${COLUMNS} from u t`,
         [
           id,
           change.nextCheckAt,
@@ -198,14 +308,24 @@ export function transactionsRepository(db: Queryable) {
           change.responseBody,
           change.link?.userId ?? null,
           change.link?.key ?? null,
+          change.stuckReason,
+          change.link?.claimToken ?? null,
         ],
+      ),
+
+    async reschedule(id: string, nextCheckAt: Date | null, stuckReason?: string | null): Promise<void> {
+      await db.query(
+        `update transactions set next_check_at = $2,
+           stuck_reason = case when $3::boolean then $4 else stuck_reason end
+         where id = $1`,
+        [id, nextCheckAt, stuckReason !== undefined, stuckReason ?? null],
       );
-      return rows[0] ? toTransaction(rows[0]) : null;
     },
-    async reschedule(id: string, nextCheckAt: Date): Promise<void> {
-      await db.query('update transactions set next_check_at = $2 where id = $1', [id, nextCheckAt]);
-    },
-    /** The highest nonce our records hold for a wallet on a chain (failed-before-broadcast ones released theirs). */
+
+    /**
+     * The highest nonce our records hold for a wallet on a chain. Every nonce ever signed stays held
+     * (only one refused outright at its first broadcast, while it was the highest, is given back).
+     */
     async maxNonce(walletId: string, chain: string): Promise<bigint | null> {
       const rows = await db.query<{ n: string | null }>(
         'select max(nonce)::text as n from transactions where wallet_id = $1 and chain = $2 and nonce is not null',
@@ -213,27 +333,42 @@ export function transactionsRepository(db: Queryable) {
       );
       return rows[0]?.n == null ? null : BigInt(rows[0].n);
     },
+
     /**
      * Claims transactions due for a check. FOR UPDATE SKIP LOCKED lets any number of instances run
      * the tracker: each claim pushes next_check_at out by the lease, so others skip them meanwhile.
      */
     async claimDue(now: Date, limit: number, leaseUntil: Date): Promise<TransactionRecord[]> {
       const rows = await db.query<TransactionRow>(
-        `update transactions set next_check_at = $3
-         where id in (
-           select id from transactions
-           where status in ('PENDING', 'SUBMITTED') and next_check_at <= $1
-           order by next_check_at limit $2
-           for update skip locked)
-         returning ${COLUMNS}`,
+        `with u as (
+           update transactions set next_check_at = $3
+           where id in (
+             select id from transactions
+             where next_check_at is not null and next_check_at <= $1
+             order by next_check_at limit $2
+             for update skip locked)
+           returning *)
+         select ${COLUMNS} from u t`,
         [now, limit, leaseUntil],
       );
       return rows.map(toTransaction);
     },
+
+    /** Claims one transaction for a check if it is due and no tracker holds it (a lookup's refresh). */
+    claimOne: (id: string, now: Date, leaseUntil: Date) =>
+      one(
+        `with u as (
+           update transactions set next_check_at = $3
+           where id = $1 and next_check_at is not null and next_check_at <= $2
+           returning *)
+         select ${COLUMNS} from u t`,
+        [id, now, leaseUntil],
+      ),
+
     /** The user's latest transactions, newest first. */
     async listRecentByUser(userId: string, limit: number): Promise<TransactionRecord[]> {
       const rows = await db.query<TransactionRow>(
-        `select ${COLUMNS} from transactions where user_id = $1 order by created_at desc, id desc limit $2`,
+        `select ${COLUMNS} from transactions t where t.user_id = $1 order by t.created_at desc, t.id desc limit $2`,
         [userId, limit],
       );
       return rows.map(toTransaction);

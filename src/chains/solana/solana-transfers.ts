@@ -2,26 +2,21 @@ import {
   type Address,
   address,
   appendTransactionMessageInstructions,
+  createNoopSigner,
   createTransactionMessage,
-  getBase64EncodedWireTransaction,
-  getBase64Encoder,
-  getSignatureFromTransaction,
-  getTransactionDecoder,
   type Instruction,
   isSolanaError,
   lamports,
   pipe,
-  type Signature,
-  setTransactionMessageFeePayerSigner,
+  setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-  type TransactionPartialSigner,
 } from '@solana/kit';
 import {
   estimateComputeUnitLimitFactory,
   getSetComputeUnitLimitInstruction,
   getSetComputeUnitPriceInstruction,
 } from '@solana-program/compute-budget';
+import { getAddMemoInstruction } from '@solana-program/memo';
 import { getTransferSolInstruction } from '@solana-program/system';
 import {
   findAssociatedTokenPda,
@@ -29,10 +24,15 @@ import {
   getTransferCheckedInstruction,
 } from '@solana-program/token';
 import { AppError } from '../../errors/app-error.ts';
-import { type BroadcastResult, refusedBroadcast, uncertainBroadcast } from '../broadcast.ts';
 import type { Chain } from '../chain-registry.ts';
 import { rpcError, type SolanaRpc } from '../rpc-clients.ts';
 
+/**
+ * The memo that makes each transfer unique is written with SPL Memo v1, which every cluster still
+ * executes and LiteSVM runs too (it refuses Memo v2 with InvalidProgramForExecution); unsigned memos
+ * need nothing v2 adds.
+ */
+const MEMO_V1_PROGRAM = address('Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo');
 export const TOKEN_PROGRAM = address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
 export const TOKEN_2022_PROGRAM = address('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
 /** The rent-exempt minimum of a 165-byte token account (what creating a recipient's ATA costs). */
@@ -65,18 +65,21 @@ function decodeBase64(data: readonly [string, string] | undefined): Uint8Array {
 }
 
 /**
- * Builds a SOL or token transfer from `from`: for tokens, the recipient's associated token account
- * is created if missing (idempotent instruction) and `transferChecked` is used, under whichever
- * program (Token or Token-2022) owns the mint. Compute units come from a simulation, the unit
- * price from recent prioritization fees, capped.
+ * Builds a SOL or token transfer from `fromAddress`: for tokens, the recipient's associated token
+ * account is created if missing (idempotent instruction) and `transferChecked` is used, under
+ * whichever program (Token or Token-2022) owns the mint. A memo carries `memo` (the service
+ * transaction id), so two identical payments never share a signature. Compute units come from a
+ * simulation, the unit price from recent prioritization fees, capped. Funds are checked first.
  */
 export async function prepareSolanaTransfer(
   rpc: SolanaRpc,
   chain: Chain,
-  from: TransactionPartialSigner,
+  fromAddress: Address,
   transfer: SolanaTransfer,
-  options: { priorityFeeCapMicroLamports: bigint },
+  options: { priorityFeeCapMicroLamports: bigint; memo: string },
 ): Promise<PreparedSolanaTransaction> {
+  // Builders mark the wallet as a signer; the wallet provider signs the compiled message later.
+  const from = createNoopSigner(fromAddress);
   try {
     let instructions: Instruction[];
     let tokensNeeded = 0n;
@@ -138,6 +141,7 @@ export async function prepareSolanaTransfer(
       ];
       writable.push(source, destination);
     }
+    instructions.push(getAddMemoInstruction({ memo: options.memo }, { programAddress: MEMO_V1_PROGRAM }));
 
     const fees = await rpc.getRecentPrioritizationFees(writable).send();
     const computeUnitPrice = capped(
@@ -171,7 +175,7 @@ export async function prepareSolanaTransfer(
     const { value: latest } = await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
     const message = pipe(
       createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(from, m),
+      (m) => setTransactionMessageFeePayer(fromAddress, m),
       (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
       (m) => appendTransactionMessageInstructions(instructions, m),
     );
@@ -226,156 +230,3 @@ function median(values: bigint[]): bigint {
 }
 
 const capped = (v: bigint, cap: bigint) => (v > cap ? cap : v);
-
-export interface SignedSolanaTransaction {
-  signature: Signature;
-  wire: string;
-  lastValidBlockHeight: bigint;
-}
-
-/** Signs against a fresh blockhash and records its last valid block height. */
-export async function signSolanaTransaction(
-  rpc: SolanaRpc,
-  chain: Chain,
-  from: TransactionPartialSigner,
-  instructions: Instruction[],
-): Promise<SignedSolanaTransaction> {
-  let latest: {
-    blockhash: Parameters<typeof setTransactionMessageLifetimeUsingBlockhash>[0]['blockhash'];
-    lastValidBlockHeight: bigint;
-  };
-  try {
-    latest = (await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send()).value;
-  } catch (err) {
-    throw rpcError(chain, err);
-  }
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(from, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  );
-  const signed = await signTransactionMessageWithSigners(message);
-  return {
-    signature: getSignatureFromTransaction(signed),
-    wire: getBase64EncodedWireTransaction(signed),
-    lastValidBlockHeight: latest.lastValidBlockHeight,
-  };
-}
-
-/**
- * Adds the wallet's signature to a transaction someone else built (an aggregator's swap), keeping
- * the signatures it already has. Refuses one whose fee payer is not the wallet, or that fails in
- * simulation (nothing is signed then).
- */
-export async function signPrebuiltSolanaTransaction(
-  rpc: SolanaRpc,
-  chain: Chain,
-  from: TransactionPartialSigner,
-  wire: string,
-  lastValidBlockHeight: bigint,
-  spendLamports: bigint,
-): Promise<SignedSolanaTransaction> {
-  let transaction: ReturnType<ReturnType<typeof getTransactionDecoder>['decode']>;
-  try {
-    transaction = getTransactionDecoder().decode(getBase64Encoder().encode(wire));
-  } catch (err) {
-    throw new AppError('SEND_FAILED', 'The aggregator returned a transaction that cannot be decoded', {
-      cause: err,
-    });
-  }
-  const signers = Object.keys(transaction.signatures);
-  if (signers[0] !== from.address)
-    throw new AppError('SEND_FAILED', `The aggregator's transaction is not paid by wallet ${from.address}`);
-  try {
-    const { value: simulation } = await rpc
-      .simulateTransaction(wire as Parameters<SolanaRpc['simulateTransaction']>[0], {
-        encoding: 'base64',
-        sigVerify: false,
-        commitment: 'confirmed',
-      })
-      .send();
-    if (simulation.err) {
-      const text = JSON.stringify(simulation.err, bigintJson);
-      const logs = (simulation.logs ?? []).join(' ');
-      if (/insufficient (funds|lamports)/i.test(`${text} ${logs}`))
-        throw new AppError(
-          'INSUFFICIENT_FUNDS',
-          `Wallet ${from.address} cannot pay for the swap (${spendLamports} lamports plus fees)`,
-        );
-      throw new AppError('INVALID_INPUT', `The transaction would fail: ${text}`);
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw rpcError(chain, err);
-  }
-  // A decoded wire transaction is within the size limit and carries its lifetime in its message:
-  // the brands kit wants for freshly compiled ones hold by construction.
-  const [mine] = await from.signTransactions([
-    transaction as Parameters<TransactionPartialSigner['signTransactions']>[0][number],
-  ]);
-  const signed = { ...transaction, signatures: { ...transaction.signatures, ...mine } };
-  return {
-    signature: getSignatureFromTransaction(signed),
-    wire: getBase64EncodedWireTransaction(signed),
-    lastValidBlockHeight,
-  };
-}
-
-/** Sends a signed transaction with preflight. A duplicate of one already processed counts as sent. */
-export async function broadcastSolanaTransaction(
-  rpc: SolanaRpc,
-  chain: Chain,
-  wire: string,
-): Promise<BroadcastResult> {
-  try {
-    await rpc
-      .sendTransaction(wire as Parameters<SolanaRpc['sendTransaction']>[0], {
-        encoding: 'base64',
-        preflightCommitment: 'confirmed',
-        maxRetries: 0n,
-      })
-      .send();
-    return { ok: true };
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    if (/already been processed|AlreadyProcessed/i.test(message)) return { ok: true };
-    if (isSolanaError(err)) return refusedBroadcast(chain, message, err);
-    return uncertainBroadcast(chain, err);
-  }
-}
-
-export type SolanaStatus =
-  | { state: 'pending' }
-  | { state: 'confirmed'; slot: bigint }
-  | { state: 'failed'; error: string }
-  | { state: 'expired' };
-
-/**
- * Where a sent transaction stands. The block height is read before the status so that "not found
- * and past its last valid block height" really means it can no longer land.
- */
-export async function solanaTransactionStatus(
-  rpc: SolanaRpc,
-  chain: Chain,
-  signature: Signature,
-  lastValidBlockHeight: bigint,
-): Promise<SolanaStatus> {
-  try {
-    const height = await rpc.getBlockHeight({ commitment: 'confirmed' }).send();
-    const { value } = await rpc.getSignatureStatuses([signature], { searchTransactionHistory: true }).send();
-    const status = value[0];
-    if (status) {
-      if (status.err)
-        return { state: 'failed', error: `Transaction failed: ${JSON.stringify(status.err, bigintJson)}` };
-      if (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')
-        return { state: 'confirmed', slot: status.slot };
-      return { state: 'pending' };
-    }
-    return height > lastValidBlockHeight ? { state: 'expired' } : { state: 'pending' };
-  } catch (err) {
-    throw rpcError(chain, err);
-  }
-}
-
-const bigintJson = (_key: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);

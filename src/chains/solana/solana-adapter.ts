@@ -1,0 +1,266 @@
+// The Solana ChainAdapter (@solana/kit): every Solana rule of the write path and the tracker.
+import {
+  address,
+  appendTransactionMessageInstructions,
+  compileTransaction,
+  createTransactionMessage,
+  decompileTransactionMessage,
+  getBase64EncodedWireTransaction,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getSignatureFromTransaction,
+  getTransactionDecoder,
+  pipe,
+  type Signature,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  type Transaction,
+} from '@solana/kit';
+import { AppError } from '../../errors/app-error.ts';
+import type { AttemptRecord } from '../../store/repositories/transactions-repository.ts';
+import {
+  type AttemptSigner,
+  attemptRequestKey,
+  type BroadcastOutcome,
+  type ChainAdapter,
+  type Inspection,
+  type Replacement,
+  type SignedWrite,
+} from '../chain-adapter.ts';
+import type { Chain } from '../chain-registry.ts';
+import { type ChainClients, rpcError, type SolanaRpc } from '../rpc-clients.ts';
+import { classifySolanaBroadcastError } from './solana-outcomes.ts';
+import { prepareSolanaTransfer, type SolanaTransfer } from './solana-transfers.ts';
+
+/** A Solana write: a transfer we build, or a transaction an aggregator built for the wallet. */
+export type SolanaWrite =
+  | { kind: 'transfer'; transfer: SolanaTransfer }
+  | {
+      kind: 'prebuilt';
+      /** Base64 wire transaction, possibly already signed by other parties (a pool authority). */
+      wire: string;
+      /** The last block height at which its blockhash is valid, as the builder reported it. */
+      lastValidBlockHeight: bigint;
+      /** Lamports it spends besides fees (the SOL input of a swap), for the error message. */
+      lamports: bigint;
+    };
+
+/** Re-signing keeps the instructions and changes the blockhash: only when the wallet is the only signer. */
+interface SolanaPayload {
+  resignable: boolean;
+}
+
+export const bigintJson = (_key: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
+
+type Latest = Parameters<typeof setTransactionMessageLifetimeUsingBlockhash>[0];
+
+async function latestBlockhash(rpc: SolanaRpc, chain: Chain): Promise<Latest> {
+  try {
+    return (await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send()).value;
+  } catch (err) {
+    throw rpcError(chain, err);
+  }
+}
+
+export function solanaAdapter(deps: {
+  clients: ChainClients;
+  now: () => Date;
+  priorityFeeCapMicroLamports: bigint;
+  /** How many times a send whose blockhash provably expired is re-signed before it is FAILED. */
+  maxResigns: number;
+}): ChainAdapter<SolanaWrite> {
+  /** Adds the wallet's signature (through its provider) to a compiled transaction. */
+  async function sign(
+    signer: AttemptSigner,
+    attempt: number,
+    transaction: Transaction,
+    lastValidBlockHeight: bigint,
+    fees: Record<string, string>,
+  ): Promise<AttemptRecord> {
+    const self = address(signer.wallet.address);
+    const signature = await signer.provider.signSolanaTransaction(signer.wallet, transaction, {
+      requestKey: attemptRequestKey(signer, attempt),
+    });
+    const signed = { ...transaction, signatures: { ...transaction.signatures, [self]: signature } };
+    return {
+      attempt,
+      hash: getSignatureFromTransaction(signed),
+      signedTx: getBase64EncodedWireTransaction(signed),
+      fees,
+      lastValidBlockHeight,
+      createdAt: deps.now(),
+    };
+  }
+
+  /**
+   * Checks a transaction someone else built (an aggregator's swap): the wallet pays its fee, and it
+   * succeeds in simulation. Nothing is signed otherwise.
+   */
+  async function checkPrebuilt(
+    chain: Chain,
+    rpc: SolanaRpc,
+    wallet: string,
+    write: Extract<SolanaWrite, { kind: 'prebuilt' }>,
+  ) {
+    let transaction: Transaction;
+    try {
+      transaction = getTransactionDecoder().decode(getBase64Encoder().encode(write.wire)) as Transaction;
+    } catch (err) {
+      throw new AppError('SEND_FAILED', 'The aggregator returned a transaction that cannot be decoded', {
+        cause: err,
+      });
+    }
+    if (Object.keys(transaction.signatures)[0] !== wallet)
+      throw new AppError('SEND_FAILED', `The aggregator's transaction is not paid by wallet ${wallet}`);
+    let simulation: { err: unknown; logs: readonly string[] | null };
+    try {
+      simulation = (
+        await rpc
+          .simulateTransaction(write.wire as Parameters<SolanaRpc['simulateTransaction']>[0], {
+            encoding: 'base64',
+            sigVerify: false,
+            commitment: 'confirmed',
+          })
+          .send()
+      ).value;
+    } catch (err) {
+      throw rpcError(chain, err);
+    }
+    if (simulation.err) {
+      const text = JSON.stringify(simulation.err, bigintJson);
+      const logs = (simulation.logs ?? []).join(' ');
+      if (/insufficient (funds|lamports)/i.test(`${text} ${logs}`))
+        throw new AppError(
+          'INSUFFICIENT_FUNDS',
+          `Wallet ${wallet} cannot pay for the swap (${write.lamports} lamports plus fees)`,
+        );
+      throw new AppError('INVALID_INPUT', `The transaction would fail: ${text}`);
+    }
+    return transaction;
+  }
+
+  return {
+    chainType: 'solana',
+
+    async signWrite({ chain, intent, signer }): Promise<SignedWrite> {
+      const rpc = deps.clients.solana(chain);
+      if (intent.kind === 'prebuilt') {
+        const transaction = await checkPrebuilt(chain, rpc, signer.wallet.address, intent);
+        const attempt = await sign(signer, 1, transaction, intent.lastValidBlockHeight, {});
+        return { attempt, nonce: null, payload: { resignable: false } satisfies SolanaPayload };
+      }
+      const from = address(signer.wallet.address);
+      const prepared = await prepareSolanaTransfer(rpc, chain, from, intent.transfer, {
+        priorityFeeCapMicroLamports: deps.priorityFeeCapMicroLamports,
+        memo: signer.transactionId,
+      });
+      const latest = await latestBlockhash(rpc, chain);
+      const transaction = compileTransaction(
+        pipe(
+          createTransactionMessage({ version: 0 }),
+          (m) => setTransactionMessageFeePayer(from, m),
+          (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+          (m) => appendTransactionMessageInstructions(prepared.instructions, m),
+        ),
+      );
+      const attempt = await sign(signer, 1, transaction, latest.lastValidBlockHeight, {
+        computeUnitPrice: prepared.computeUnitPrice.toString(),
+      });
+      return { attempt, nonce: null, payload: { resignable: true } satisfies SolanaPayload };
+    },
+
+    async broadcast(chain, attempt): Promise<BroadcastOutcome> {
+      try {
+        await deps.clients
+          .solana(chain)
+          .sendTransaction(attempt.signedTx as Parameters<SolanaRpc['sendTransaction']>[0], {
+            encoding: 'base64',
+            preflightCommitment: 'confirmed',
+            maxRetries: 0n,
+          })
+          .send();
+        return { kind: 'accepted' };
+      } catch (err) {
+        return classifySolanaBroadcastError(err);
+      }
+    },
+
+    /**
+     * Every attempt's signature is looked up (with history), after the block height is read: "not
+     * found and past every attempt's last valid block height" then proves none can land any more.
+     * Only then is it re-signed (a send), or FAILED (a swap, or re-signs used up). Until then the
+     * latest attempt is sent again on each check, as nodes drop transactions.
+     */
+    async inspect(chain, tx): Promise<Inspection> {
+      const rpc = deps.clients.solana(chain);
+      let height: bigint;
+      let statuses: ReadonlyArray<{
+        err: unknown;
+        confirmationStatus: string | null;
+        slot: bigint;
+      } | null>;
+      try {
+        height = await rpc.getBlockHeight({ commitment: 'confirmed' }).send();
+        statuses = (
+          await rpc
+            .getSignatureStatuses(
+              tx.attempts.map((a) => a.hash as Signature),
+              { searchTransactionHistory: true },
+            )
+            .send()
+        ).value;
+      } catch (err) {
+        throw rpcError(chain, err);
+      }
+      const index = statuses.findIndex((s) => s !== null);
+      const status = index >= 0 ? statuses[index] : null;
+      if (status) {
+        const hash = tx.attempts[index]!.hash;
+        const reached =
+          status.confirmationStatus === 'finalized' ||
+          (chain.commitment === 'confirmed' && status.confirmationStatus === 'confirmed');
+        return {
+          kind: 'landed',
+          hash,
+          success: !status.err,
+          error: status.err ? `Transaction failed: ${JSON.stringify(status.err, bigintJson)}` : null,
+          // A failed transaction is final once it is in a block: its fee is paid, nothing else moved.
+          final: reached || Boolean(status.err && status.confirmationStatus !== 'processed'),
+          block: status.slot,
+          blockHash: null,
+        };
+      }
+      if (tx.status === 'CONFIRMED') return { kind: 'reorged' };
+      const lastValid = tx.attempts.reduce(
+        (m, a) => ((a.lastValidBlockHeight ?? 0n) > m ? (a.lastValidBlockHeight ?? 0n) : m),
+        0n,
+      );
+      if (height <= lastValid) return { kind: 'pending', next: 'rebroadcast', stuckReason: null };
+      const resigns = tx.attempts.length - 1;
+      if ((tx.payload as unknown as SolanaPayload).resignable && resigns < deps.maxResigns)
+        return { kind: 'pending', next: 'replace', stuckReason: null };
+      return {
+        kind: 'gone',
+        error: `Transaction expired: it did not land before block height ${lastValid}, when its blockhash stopped being valid${
+          resigns > 0 ? ` (re-signed ${resigns} time${resigns > 1 ? 's' : ''} with a fresh blockhash)` : ''
+        }${(tx.payload as unknown as SolanaPayload).resignable ? '' : '; a swap is not re-signed, as a new blockhash needs a new quote'}`,
+      };
+    },
+
+    /** The same instructions under a fresh blockhash: a new signature, safe once every earlier one expired. */
+    async replace(chain, tx, signer): Promise<Replacement> {
+      const latest = tx.attempts.at(-1);
+      if (!latest) return { stuckReason: 'No signed transaction to re-sign' };
+      const rpc = deps.clients.solana(chain);
+      const previous = getTransactionDecoder().decode(getBase64Encoder().encode(latest.signedTx));
+      const message = decompileTransactionMessage(
+        getCompiledTransactionMessageDecoder().decode(previous.messageBytes),
+      );
+      const fresh = await latestBlockhash(rpc, chain);
+      const transaction = compileTransaction(setTransactionMessageLifetimeUsingBlockhash(fresh, message));
+      return {
+        attempt: await sign(signer, latest.attempt + 1, transaction, fresh.lastValidBlockHeight, latest.fees),
+      };
+    },
+  };
+}
