@@ -1,16 +1,82 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+// A JSON-RPC proxy on loopback in front of a development node: the way a public RPC behaves on a bad
+// day. Faults are injected per method and per call (and, for soak runs, at random): the answer held
+// past the client's timeout after forwarding, the connection dropped after forwarding, an HTTP
+// 502/503/504 after forwarding, a JSON-RPC error without forwarding, or a send acknowledged but
+// never forwarded (a node that drops it).
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { getBase58Decoder, getBase64Encoder, getTransactionDecoder } from '@solana/kit';
+import { keccak256 } from 'viem';
 
 export interface JsonRpcCall {
   method: string;
   params?: unknown[];
   id?: unknown;
+  jsonrpc?: string;
 }
 
-/**
- * A JSON-RPC proxy on loopback in front of a development node, for tests that need to act between
- * the service's calls: change chain state after a simulation, or cut the service off mid-request.
- * `beforeForward` runs for every call before it is forwarded; `afterForward` once the node answered.
- */
+export type Fault =
+  /** Forwarded; the answer is held this long (past the client's timeout), then sent. */
+  | { kind: 'hold'; ms: number }
+  /** Forwarded; then the connection is destroyed without an answer. */
+  | { kind: 'drop' }
+  /** Forwarded; then an HTTP error from the "gateway" instead of the node's answer. */
+  | { kind: 'status'; status: number }
+  /** Not forwarded: a JSON-RPC error answer. */
+  | { kind: 'error'; code: number; message: string; data?: unknown }
+  /** Not forwarded: a send acknowledged with its hash or signature, as a node that then drops it. */
+  | { kind: 'swallow' };
+
+interface Injection {
+  method: string;
+  fault: Fault;
+  times: number;
+  match?: (call: JsonRpcCall) => boolean;
+}
+
+export interface RpcProxy {
+  url: string;
+  calls: JsonRpcCall[];
+  /** Applies `fault` to the next `times` calls of `method` (that `match`, when given). */
+  inject(
+    method: string,
+    fault: Fault,
+    options?: { times?: number; match?: (call: JsonRpcCall) => boolean },
+  ): void;
+  /** Disturbs each call of the listed methods with probability `rate`, with a fault picked by `pick`. */
+  chaos(options: {
+    methods: string[];
+    rate: number;
+    pick: (call: JsonRpcCall) => Fault;
+    random?: () => number;
+  }): void;
+  /** Faults injected so far, by kind. */
+  injected: Record<string, number>;
+  clearFaults(): void;
+  close(): Promise<void>;
+}
+
+/** The hash or signature a node would answer for a send. */
+export function sentId(call: JsonRpcCall): string {
+  const raw = String(call.params?.[0] ?? '');
+  if (call.method === 'eth_sendRawTransaction') return keccak256(raw as `0x${string}`);
+  const { signatures } = getTransactionDecoder().decode(getBase64Encoder().encode(raw));
+  const first = Object.values(signatures)[0];
+  return first ? getBase58Decoder().decode(first) : '';
+}
+
+/** A deterministic pseudo-random source (mulberry32), so soak runs are repeatable. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export async function startRpcProxy(
   target: string,
   hooks: {
@@ -19,32 +85,97 @@ export async function startRpcProxy(
     /** Answers a (non-batch) call itself instead of forwarding it, when it returns a result. */
     answer?: (call: JsonRpcCall) => unknown | undefined;
   } = {},
-): Promise<{ url: string; calls: JsonRpcCall[]; close(): Promise<void> }> {
+): Promise<RpcProxy> {
   const calls: JsonRpcCall[] = [];
-  const server: Server = createServer(async (req: IncomingMessage, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    const parsed = JSON.parse(body) as JsonRpcCall | JsonRpcCall[];
-    const list = Array.isArray(parsed) ? parsed : [parsed];
-    calls.push(...list);
-    const own = !Array.isArray(parsed) ? hooks.answer?.(parsed) : undefined;
-    if (own !== undefined) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: (parsed as JsonRpcCall).id, result: own }));
-      return;
+  const injections: Injection[] = [];
+  let chaos: Parameters<RpcProxy['chaos']>[0] | null = null;
+  const injected: Record<string, number> = {};
+  const sockets = new Set<import('node:net').Socket>();
+
+  const faultFor = (call: JsonRpcCall): Fault | null => {
+    const i = injections.findIndex(
+      (x) => x.method === call.method && x.times > 0 && (!x.match || x.match(call)),
+    );
+    if (i >= 0) {
+      const found = injections[i]!;
+      found.times--;
+      if (found.times === 0) injections.splice(i, 1);
+      return found.fault;
     }
-    for (const call of list) await hooks.beforeForward?.(call);
+    if (chaos?.methods.includes(call.method) && (chaos.random ?? Math.random)() < chaos.rate)
+      return chaos.pick(call);
+    return null;
+  };
+
+  const reply = (res: ServerResponse, status: number, body: unknown) => {
+    if (res.destroyed) return;
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  };
+
+  const forward = async (body: string) => {
     const upstream = await fetch(target, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,
     });
-    const text = await upstream.text();
-    for (const call of list) await hooks.afterForward?.(call);
-    if (res.destroyed) return;
-    res.writeHead(upstream.status, { 'content-type': 'application/json' });
-    res.end(text);
+    return { status: upstream.status, text: await upstream.text() };
+  };
+
+  const server: Server = createServer(async (req: IncomingMessage, res) => {
+    try {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const body = Buffer.concat(chunks).toString('utf8');
+      const parsed = JSON.parse(body) as JsonRpcCall | JsonRpcCall[];
+      const list = Array.isArray(parsed) ? parsed : [parsed];
+      calls.push(...list);
+      const own = !Array.isArray(parsed) ? hooks.answer?.(parsed) : undefined;
+      if (own !== undefined)
+        return reply(res, 200, { jsonrpc: '2.0', id: (parsed as JsonRpcCall).id, result: own });
+
+      // One fault per HTTP request: the first call of it that draws one.
+      let fault: Fault | null = null;
+      let faulted: JsonRpcCall | null = null;
+      for (const call of list) {
+        fault = faultFor(call);
+        if (fault) {
+          faulted = call;
+          break;
+        }
+      }
+      if (fault) injected[fault.kind] = (injected[fault.kind] ?? 0) + 1;
+      if (fault && faulted && (fault.kind === 'error' || fault.kind === 'swallow')) {
+        // Answered here for the faulted call; the others of a batch still go to the node.
+        const own =
+          fault.kind === 'error'
+            ? {
+                jsonrpc: '2.0',
+                id: faulted.id,
+                error: { code: fault.code, message: fault.message, data: fault.data },
+              }
+            : { jsonrpc: '2.0', id: faulted.id, result: sentId(faulted) };
+        const rest = list.filter((c) => c !== faulted);
+        if (!Array.isArray(parsed)) return reply(res, 200, own);
+        const forwarded =
+          rest.length > 0 ? (JSON.parse((await forward(JSON.stringify(rest))).text) as unknown[]) : [];
+        return reply(res, 200, [...forwarded, own]);
+      }
+      for (const call of list) await hooks.beforeForward?.(call);
+      const upstream = await forward(body);
+      for (const call of list) await hooks.afterForward?.(call);
+      if (fault?.kind === 'drop') return res.socket?.destroy();
+      if (fault?.kind === 'status')
+        return reply(res, fault.status, `<html><body>${fault.status} Gateway error</body></html>`);
+      if (fault?.kind === 'hold') await new Promise((r) => setTimeout(r, fault.ms));
+      reply(res, upstream.status, upstream.text);
+    } catch (err) {
+      reply(res, 502, { error: String(err) });
+    }
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -52,10 +183,33 @@ export async function startRpcProxy(
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    injected,
+    inject(method, fault, options = {}) {
+      injections.push({
+        method,
+        fault,
+        times: options.times ?? 1,
+        ...(options.match ? { match: options.match } : {}),
+      });
+    },
+    chaos(options) {
+      chaos = options;
+    },
+    clearFaults() {
+      injections.length = 0;
+      chaos = null;
+    },
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
+        for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),
   };
 }
+
+/** A stable label of a call's first parameter, for matching one transaction's sends. */
+export const paramDigest = (call: JsonRpcCall) =>
+  createHash('sha256')
+    .update(String(call.params?.[0] ?? ''))
+    .digest('hex')
+    .slice(0, 16);
