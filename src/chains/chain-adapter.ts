@@ -58,8 +58,11 @@ export type Inspection =
   | { kind: 'reorged' }
   /** Provably unable to land (nonce taken by another transaction, blockhash expired with no re-sign left). */
   | { kind: 'gone'; error: string }
-  /** Not included yet: wait, send the latest attempt again, or sign a replacement. */
-  | { kind: 'pending'; next: 'wait' | 'rebroadcast' | 'replace'; stuckReason: string | null };
+  /**
+   * Not included yet (the adapter has sent the latest attempt again if the node did not know it):
+   * wait, or sign a replacement.
+   */
+  | { kind: 'pending'; next: 'wait' | 'replace'; stuckReason: string | null };
 
 /** A replacement attempt, signed and ready to record before it is broadcast; or why there is none. */
 export type Replacement = { attempt: AttemptRecord } | { stuckReason: string };
@@ -78,7 +81,10 @@ export interface ChainAdapter<Intent> {
     highestNonce: () => Promise<bigint | null>;
   }): Promise<SignedWrite>;
   broadcast(chain: Chain, attempt: AttemptRecord): Promise<BroadcastOutcome>;
-  /** Reads a transaction's standing (any status but FAILED). RPC failures throw. */
+  /**
+   * Reads a transaction's standing (any status but FAILED), sending its latest attempt again when
+   * the node has lost it. RPC failures throw.
+   */
   inspect(chain: Chain, tx: TransactionRecord): Promise<Inspection>;
   /**
    * Signs the next attempt of a transaction that cannot land as its latest attempt is: higher fees

@@ -63,17 +63,30 @@ export function write(
   return app.post(`/api/v1${path}`, body, key, { 'idempotency-key': idempotencyKey });
 }
 
-/** Polls GET /tx/{id} until the transaction is final (the tracker or the lookup moves it). */
-export async function waitForFinal(app: TestApp, id: string, key: string, timeoutMs = 60_000) {
+// biome-ignore lint/suspicious/noExplicitAny: the Transaction resource as the API returns it
+type TransactionJson = Record<string, any>;
+
+/** Polls GET /tx/{id} until `done` holds for the transaction (the tracker or the lookup moves it). */
+export async function waitForTx(
+  app: TestApp,
+  id: string,
+  key: string,
+  done: (tx: TransactionJson) => boolean,
+  timeoutMs = 60_000,
+): Promise<TransactionJson> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await app.get(`/api/v1/tx/${id}`, key);
-    const tx = await res.json();
-    if (tx.status === 'CONFIRMED' || tx.status === 'FAILED') return tx;
-    if (Date.now() > deadline) throw new Error(`transaction ${id} still ${tx.status}`);
-    await new Promise((r) => setTimeout(r, 200));
+    const tx = (await res.json()) as TransactionJson;
+    if (done(tx)) return tx;
+    if (Date.now() > deadline) throw new Error(`transaction ${id} still ${JSON.stringify(tx)}`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Polls GET /tx/{id} until the transaction is final (the tracker or the lookup moves it). */
+export const waitForFinal = (app: TestApp, id: string, key: string, timeoutMs = 60_000) =>
+  waitForTx(app, id, key, (tx) => tx.status === 'CONFIRMED' || tx.status === 'FAILED', timeoutMs);
 
 /** The user's default wallet address of a chain type. */
 export async function walletOf(app: TestApp, userId: string, chainType: 'ethereum' | 'solana') {

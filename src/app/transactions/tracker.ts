@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
-import type { AttemptSigner, BroadcastOutcome, ChainAdapter } from '../../chains/chain-adapter.ts';
+import type { AttemptSigner, ChainAdapter } from '../../chains/chain-adapter.ts';
 import type { ChainRegistry } from '../../chains/chain-registry.ts';
+import { stuckReasonOf } from '../../chains/stuck-reasons.ts';
 import type { Database } from '../../store/database.ts';
 import { idempotencyRepository } from '../../store/repositories/idempotency-repository.ts';
 import {
@@ -42,15 +43,6 @@ function nextCheck(tx: TransactionRecord, now: Date): Date {
 function nextWatch(tx: TransactionRecord, now: Date): Date {
   const age = now.getTime() - tx.updatedAt.getTime();
   return new Date(now.getTime() + (age < 60_000 ? 5000 : 30_000));
-}
-
-/** What a broadcast answer leaves a waiting transaction stuck on, if anything (any chain family). */
-export function stuckReasonOf(outcome: BroadcastOutcome): string | null {
-  if (outcome.kind === 'insufficient-funds')
-    return `The wallet cannot pay for this transaction now (${outcome.reason}); it is sent again once it can`;
-  if (outcome.kind === 'nonce-gap')
-    return `Waiting for an earlier transaction of this wallet (${outcome.reason})`;
-  return null;
 }
 
 /**

@@ -26,6 +26,7 @@ import {
 } from '../chain-adapter.ts';
 import type { Chain } from '../chain-registry.ts';
 import { type ChainClients, rpcError } from '../rpc-clients.ts';
+import { stuckReasonOf } from '../stuck-reasons.ts';
 import {
   type EvmFees,
   type EvmMarket,
@@ -143,6 +144,15 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
         '_',
       )})${m.baseFee !== null ? ` and the base fee is ${gwei(m.baseFee)} gwei` : ''}; it is re-priced as soon as fees allow`;
 
+  async function broadcast(chain: Chain, attempt: AttemptRecord): Promise<BroadcastOutcome> {
+    try {
+      await deps.clients.evm(chain).sendRawTransaction({ serializedTransaction: attempt.signedTx as Hex });
+      return { kind: 'accepted' };
+    } catch (err) {
+      return classifyEvmBroadcastError(err);
+    }
+  }
+
   return {
     chainType: 'ethereum',
 
@@ -245,14 +255,7 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
       return { attempt, nonce, payload: { ...payload } };
     },
 
-    async broadcast(chain, attempt): Promise<BroadcastOutcome> {
-      try {
-        await deps.clients.evm(chain).sendRawTransaction({ serializedTransaction: attempt.signedTx as Hex });
-        return { kind: 'accepted' };
-      } catch (err) {
-        return classifyEvmBroadcastError(err);
-      }
-    },
+    broadcast,
 
     /**
      * Looks for every attempt's receipt, so whichever replacement landed is found. With none: the
@@ -301,7 +304,15 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
       const cap = feeCapOf(feesFromJson(latestAttempt.fees));
       const baseFee = head.baseFeePerGas ?? null;
       if (baseFee !== null && cap < baseFee) return { kind: 'pending', next: 'replace', stuckReason: null };
-      if (!inPool) return { kind: 'pending', next: 'rebroadcast', stuckReason: tx.stuckReason };
+      if (!inPool) {
+        // Never arrived (a lost broadcast, a crash) or dropped from the pool: send it again. A fee
+        // or validity refusal is answered with a replacement at the same nonce; nothing here ever
+        // gives the nonce up while it is free on chain.
+        const outcome = await broadcast(chain, latestAttempt);
+        if (outcome.kind === 'underpriced' || outcome.kind === 'invalid')
+          return { kind: 'pending', next: 'replace', stuckReason: null };
+        return { kind: 'pending', next: 'wait', stuckReason: stuckReasonOf(outcome) };
+      }
       const age = deps.now().getTime() - latestAttempt.createdAt.getTime();
       if (nonceNow === tx.nonce && age >= chain.replaceAfterMs)
         return { kind: 'pending', next: 'replace', stuckReason: null };

@@ -29,6 +29,7 @@ import {
 } from '../chain-adapter.ts';
 import type { Chain } from '../chain-registry.ts';
 import { type ChainClients, rpcError, type SolanaRpc } from '../rpc-clients.ts';
+import { stuckReasonOf } from '../stuck-reasons.ts';
 import { classifySolanaBroadcastError } from './solana-outcomes.ts';
 import { prepareSolanaTransfer, type SolanaTransfer } from './solana-transfers.ts';
 
@@ -139,6 +140,22 @@ export function solanaAdapter(deps: {
     return transaction;
   }
 
+  async function broadcast(chain: Chain, attempt: AttemptRecord): Promise<BroadcastOutcome> {
+    try {
+      await deps.clients
+        .solana(chain)
+        .sendTransaction(attempt.signedTx as Parameters<SolanaRpc['sendTransaction']>[0], {
+          encoding: 'base64',
+          preflightCommitment: 'confirmed',
+          maxRetries: 0n,
+        })
+        .send();
+      return { kind: 'accepted' };
+    } catch (err) {
+      return classifySolanaBroadcastError(err);
+    }
+  }
+
   return {
     chainType: 'solana',
 
@@ -169,21 +186,7 @@ export function solanaAdapter(deps: {
       return { attempt, nonce: null, payload: { resignable: true } satisfies SolanaPayload };
     },
 
-    async broadcast(chain, attempt): Promise<BroadcastOutcome> {
-      try {
-        await deps.clients
-          .solana(chain)
-          .sendTransaction(attempt.signedTx as Parameters<SolanaRpc['sendTransaction']>[0], {
-            encoding: 'base64',
-            preflightCommitment: 'confirmed',
-            maxRetries: 0n,
-          })
-          .send();
-        return { kind: 'accepted' };
-      } catch (err) {
-        return classifySolanaBroadcastError(err);
-      }
-    },
+    broadcast,
 
     /**
      * Every attempt's signature is looked up (with history), after the block height is read: "not
@@ -235,7 +238,12 @@ export function solanaAdapter(deps: {
         (m, a) => ((a.lastValidBlockHeight ?? 0n) > m ? (a.lastValidBlockHeight ?? 0n) : m),
         0n,
       );
-      if (height <= lastValid) return { kind: 'pending', next: 'rebroadcast', stuckReason: null };
+      if (height <= lastValid) {
+        // Still able to land: nodes drop transactions, so the latest attempt is sent again on each
+        // check until it lands or expires. Its answer decides nothing here.
+        const outcome = await broadcast(chain, tx.attempts.at(-1)!);
+        return { kind: 'pending', next: 'wait', stuckReason: stuckReasonOf(outcome) };
+      }
       const resigns = tx.attempts.length - 1;
       if ((tx.payload as unknown as SolanaPayload).resignable && resigns < deps.maxResigns)
         return { kind: 'pending', next: 'replace', stuckReason: null };

@@ -16,8 +16,10 @@ create table transaction_attempts (
   created_at              timestamptz not null,
   primary key (transaction_id, attempt)
 );
--- Two intents never share a signed transaction (Solana transfers carry their transaction id in a memo).
-create unique index transaction_attempts_hash_key on transaction_attempts (hash);
+-- Not unique: an EVM transaction refused at its only broadcast gives its nonce back, and the next
+-- identical intent then signs the very same bytes (deterministic signatures). Two live intents never
+-- share one: EVM nonces differ, and Solana transfers carry their transaction id in a memo.
+create index transaction_attempts_hash_idx on transaction_attempts (hash);
 
 insert into transaction_attempts (transaction_id, attempt, hash, signed_tx, last_valid_block_height, created_at)
   select id, 1, hash, signed_tx, last_valid_block_height, created_at
