@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { createSolanaRpc } from '@solana/kit';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
+import { loadConfig } from '../../src/config/config.ts';
 import type { Database } from '../../src/store/database.ts';
 import type { Clock } from '../../src/support/clock.ts';
 import { startTestApp, type TestApp } from './app.ts';
@@ -24,13 +26,12 @@ export async function startChainApp(
   solana: ReturnType<typeof createSolanaRpc>;
 }> {
   const info = await useDevnet();
-  const chains = createChainRegistry(
-    {},
-    {
-      'evm-localnet': { rpcUrl: options.evmRpcUrl ?? info.evm.rpcUrl },
-      'solana-localnet': { rpcUrl: options.solanaRpcUrl ?? info.solana.rpcUrl },
-    },
-  );
+  // Per-chain settings of the test's environment (confirmations, fee caps) apply to the chains too.
+  const { chainOverrides } = loadConfig({ DATA_DIR: tmpdir(), ...options.env });
+  const chains = createChainRegistry(chainOverrides, {
+    'evm-localnet': { rpcUrl: options.evmRpcUrl ?? info.evm.rpcUrl },
+    'solana-localnet': { rpcUrl: options.solanaRpcUrl ?? info.solana.rpcUrl },
+  });
   const app = await startTestApp({
     chains,
     ...(options.clock ? { clock: options.clock } : {}),
