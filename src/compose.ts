@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { apiKeysService } from './app/api-keys.ts';
 import { startBackgroundWork } from './app/background-work.ts';
 import { balancesService } from './app/balances.ts';
-import { idempotencyService, LEASE_MS } from './app/idempotency.ts';
+import { idempotencyService } from './app/idempotency.ts';
 import type { Services } from './app/services.ts';
 import { transactionsService } from './app/transactions/transactions.ts';
 import { usersService } from './app/users.ts';
@@ -56,7 +56,12 @@ export function compose(options: ComposeOptions): Composition {
   const chainClients = createChainClients({ timeoutMs: config.RPC_TIMEOUT_MS });
   const wallets = walletsService({ db, clock, bus, provider });
   const lock = walletLockFor(db);
-  const idempotency = idempotencyService({ db, clock, retentionHours: config.IDEMPOTENCY_RETENTION_HOURS });
+  const idempotency = idempotencyService({
+    db,
+    clock,
+    retentionHours: config.IDEMPOTENCY_RETENTION_HOURS,
+    leaseMs: config.IDEMPOTENCY_LEASE_MS,
+  });
   const services: Services = {
     db,
     clock,
@@ -137,7 +142,10 @@ export function compose(options: ComposeOptions): Composition {
       // Requests of an earlier process that stopped mid-write: with the embedded database this
       // process is the only writer, so everything in progress is abandoned whatever its lease says;
       // with PostgreSQL other instances may still be working on theirs (their leases are alive).
-      const cutoff = db.kind === 'pglite' ? clock.now().getTime() + 2 * LEASE_MS : clock.now().getTime();
+      const cutoff =
+        db.kind === 'pglite'
+          ? clock.now().getTime() + 2 * config.IDEMPOTENCY_LEASE_MS
+          : clock.now().getTime();
       if (config.TRACKER) {
         await services.transactions.reconcileIdempotency(new Date(cutoff));
         background = startBackgroundWork(services, config, clock, options.logger);

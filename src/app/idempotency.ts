@@ -23,8 +23,6 @@ export function fingerprint(body: unknown): string {
     .digest('hex');
 }
 
-/** How long a request holds its key without renewing; it renews every third of that while it runs. */
-export const LEASE_MS = 30_000;
 /** What a 409 for a request still in flight tells the caller to wait, in seconds. */
 const IN_FLIGHT_RETRY_AFTER_S = 2;
 
@@ -49,15 +47,21 @@ export type IdempotentOutcome =
  * The request holds it through a lease it renews while alive (also while it waits for a wallet
  * lock), so only a dead request's key is ever settled by someone else.
  */
-export function idempotencyService(deps: { db: Database; clock: Clock; retentionHours: number }) {
+export function idempotencyService(deps: {
+  db: Database;
+  clock: Clock;
+  retentionHours: number;
+  /** How long a request holds its key without renewing; it renews every third of that while it runs. */
+  leaseMs: number;
+}) {
   const repo = idempotencyRepository(deps.db);
   const retentionMs = deps.retentionHours * 3600 * 1000;
-  const leaseFrom = (now: Date) => new Date(now.getTime() + LEASE_MS);
+  const leaseFrom = (now: Date) => new Date(now.getTime() + deps.leaseMs);
 
   function holdLease(userId: string, key: string, claimToken: string): () => void {
     const timer = setInterval(() => {
       repo.renew(userId, key, claimToken, leaseFrom(deps.clock.now())).catch(() => {});
-    }, LEASE_MS / 3);
+    }, deps.leaseMs / 3);
     timer.unref();
     return () => clearInterval(timer);
   }
