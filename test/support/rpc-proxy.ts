@@ -27,6 +27,15 @@ export type Fault =
   /** Not forwarded: a send acknowledged with its hash or signature, as a node that then drops it. */
   | { kind: 'swallow' };
 
+/** Faults after which a send may well have reached the node: never a reason to report it failed. */
+export const LOST_AFTER_FORWARDING: ReadonlyArray<readonly [string, Fault]> = [
+  ['answer held past the timeout after forwarding', { kind: 'hold', ms: 2500 }],
+  ['connection dropped after forwarding', { kind: 'drop' }],
+  ['HTTP 502 after forwarding', { kind: 'status', status: 502 }],
+  ['HTTP 503 after forwarding', { kind: 'status', status: 503 }],
+  ['HTTP 504 after forwarding', { kind: 'status', status: 504 }],
+];
+
 interface Injection {
   method: string;
   fault: Fault;

@@ -8,7 +8,13 @@ import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { startChainApp, waitForFinal, walletOf, write } from '../support/chain-app.ts';
 import { type PrivateEvm, startPrivateEvm } from '../support/private-chains.ts';
-import { type Fault, type RpcProxy, sentId, startRpcProxy } from '../support/rpc-proxy.ts';
+import {
+  type Fault,
+  LOST_AFTER_FORWARDING,
+  type RpcProxy,
+  sentId,
+  startRpcProxy,
+} from '../support/rpc-proxy.ts';
 
 const SEND = 'eth_sendRawTransaction';
 const randomAddress = () => privateKeyToAddress(generatePrivateKey());
@@ -52,12 +58,8 @@ describe('EVM writes under RPC faults', () => {
     assert.equal(await balance(to), 5n);
   }
 
-  const lost: Array<[string, Fault]> = [
-    ['answer held past the timeout after forwarding', { kind: 'hold', ms: 2500 }],
-    ['connection dropped after forwarding', { kind: 'drop' }],
-    ['HTTP 502 after forwarding', { kind: 'status', status: 502 }],
-    ['HTTP 503 after forwarding', { kind: 'status', status: 503 }],
-    ['HTTP 504 after forwarding', { kind: 'status', status: 504 }],
+  const lost: ReadonlyArray<readonly [string, Fault]> = [
+    ...LOST_AFTER_FORWARDING,
     [
       'JSON-RPC error that proves nothing, not forwarded',
       { kind: 'error', code: -32603, message: 'internal error' },

@@ -44,6 +44,11 @@ describe('EVM writes on a chain that does not cooperate', () => {
   const pay = (on: TestApp, key: string, to: string, amount: bigint) =>
     write(on, '/send', { chain: 'evm-localnet', to, asset: 'native', amount: String(amount) }, key);
   const balance = (address: string) => evm.client.getBalance({ address: address as Address });
+  /** Waits until the node knows a transaction again (the tracker sent it). */
+  const untilInPool = async (hash: `0x${string}`) => {
+    for (let i = 0; i < 100 && !(await evm.client.getTransaction({ hash }).catch(() => null)); i++)
+      await new Promise((r) => setTimeout(r, 100));
+  };
   const pending = async (on: TestApp, key: string, to: string, amount: bigint) => {
     const res = await pay(on, key, to, amount);
     assert.equal(res.status, 200, await res.clone().text());
@@ -112,12 +117,7 @@ describe('EVM writes on a chain that does not cooperate', () => {
       await evm.rpc('hardhat_dropTransaction', [submission.hash]);
       assert.equal(await evm.client.getTransaction({ hash: submission.hash }).catch(() => null), null);
       // The tracker finds it missing and sends the same signed copy again.
-      for (
-        let i = 0;
-        i < 100 && !(await evm.client.getTransaction({ hash: submission.hash }).catch(() => null));
-        i++
-      )
-        await new Promise((r) => setTimeout(r, 100));
+      await untilInPool(submission.hash);
       await evm.mine();
       const tx = await waitForFinal(app, submission.id, user.key);
       assert.equal(tx.status, 'CONFIRMED', tx.error);
@@ -197,12 +197,7 @@ describe('EVM writes on a chain that does not cooperate', () => {
       assert.equal(await balance(to), 0n);
       const back = await waitForTx(app, submission.id, user.key, (tx) => tx.status === 'SUBMITTED', 30_000);
       assert.equal(back.hash, submission.hash);
-      for (
-        let i = 0;
-        i < 100 && !(await evm.client.getTransaction({ hash: submission.hash }).catch(() => null));
-        i++
-      )
-        await new Promise((r) => setTimeout(r, 100));
+      await untilInPool(submission.hash);
       await evm.mine();
     } finally {
       await evm.automine(true);

@@ -9,7 +9,14 @@ import { address, generateKeyPairSigner, getBase64Encoder, getTransactionDecoder
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, waitForFinal, waitForTx, walletOf, write } from '../support/chain-app.ts';
 import { type PrivateSolana, startPrivateSolana } from '../support/private-chains.ts';
-import { type Fault, type JsonRpcCall, type RpcProxy, sentId, startRpcProxy } from '../support/rpc-proxy.ts';
+import {
+  type Fault,
+  type JsonRpcCall,
+  LOST_AFTER_FORWARDING,
+  type RpcProxy,
+  sentId,
+  startRpcProxy,
+} from '../support/rpc-proxy.ts';
 
 const SEND = 'sendTransaction';
 const SOL = 1_000_000_000n;
@@ -70,12 +77,8 @@ describe('Solana writes under RPC faults', () => {
     assert.equal(await balance(to), AMOUNT);
   }
 
-  const lost: Array<[string, Fault]> = [
-    ['answer held past the timeout after forwarding', { kind: 'hold', ms: 2500 }],
-    ['connection dropped after forwarding', { kind: 'drop' }],
-    ['HTTP 502 after forwarding', { kind: 'status', status: 502 }],
-    ['HTTP 503 after forwarding', { kind: 'status', status: 503 }],
-    ['HTTP 504 after forwarding', { kind: 'status', status: 504 }],
+  const lost: ReadonlyArray<readonly [string, Fault]> = [
+    ...LOST_AFTER_FORWARDING,
     [
       'node-unhealthy error, not forwarded',
       { kind: 'error', code: -32005, message: 'Node is behind by 42 slots' },

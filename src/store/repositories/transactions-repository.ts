@@ -166,9 +166,9 @@ export function transactionsRepository(db: Queryable) {
            returning 1),
          t as (
            insert into transactions (id, user_id, wallet_id, chain, chain_type, chain_id, kind, from_address,
-             to_address, value, status, hash, nonce, details, payload, created_at, updated_at, next_check_at)
+             to_address, value, status, hash, nonce, details, payload, created_at, updated_at, next_check_at, error)
            select $1, $2, $3, $4, $5, $6::integer, $7, $8, $9, $10, $11, $12, $13::bigint, $14::jsonb, $15::jsonb,
-             $16::timestamptz, $17::timestamptz, $22::timestamptz
+             $16::timestamptz, $17::timestamptz, $22::timestamptz, $29
            where $19::text is null or exists (select 1 from k)
            returning id),
          a as (
@@ -201,6 +201,7 @@ export function transactionsRepository(db: Queryable) {
           link?.claimToken ?? null,
           t.nextCheckAt,
           ...(attempt ? attemptParams(t.id, attempt).slice(1) : [null, null, null, null, null, null]),
+          t.error,
         ],
       );
       return rows.length > 0;
