@@ -286,6 +286,35 @@ describe('EVM writes on evm-localnet', () => {
       /Idempotency-Key/i,
     );
     await expect(await send({ amount: (2n ** 256n).toString() }), 400, 'INVALID_INPUT', /uint256/);
+    // The largest amount there is: refused on the balance before any gas estimate, and the node lives on.
+    await expect(await send({ amount: (2n ** 256n - 1n).toString() }), 400, 'INSUFFICIENT_FUNDS', /holds/);
+    assert.ok((await ctx.evm.getBlockNumber()) > 0n);
+    // A token address that is not a contract is the caller's mistake, for a send and for an approval.
+    const notAContract = randomAddress();
+    await expect(
+      await send({ asset: 'erc20', token: notAContract }),
+      400,
+      'INVALID_INPUT',
+      /not an ERC20 contract/,
+    );
+    await expect(
+      await app.post(
+        '/api/v1/token/approve',
+        { chain: 'evm-localnet', token: notAContract, spender: to, amount: '1' },
+        user.key,
+        { 'idempotency-key': randomUUID() },
+      ),
+      400,
+      'INVALID_INPUT',
+      /not an ERC20 contract/,
+    );
+    // A contract that is not a token (Multicall3 answers no balanceOf).
+    await expect(
+      await send({ asset: 'erc20', token: ctx.info.evm.multicall3 }),
+      400,
+      'INVALID_INPUT',
+      /not an ERC20 contract/,
+    );
     await expect(await send({ amount: '-1' }), 400, 'INVALID_INPUT', /amount/);
     await expect(await send({ amount: '1.5' }), 400, 'INVALID_INPUT', /amount/);
     await expect(await send({ asset: 'spl', token }), 400, 'INVALID_INPUT', /asset/);
