@@ -60,9 +60,11 @@ export type Inspection =
   | { kind: 'gone'; error: string }
   /**
    * Not included yet (the adapter has sent the latest attempt again if the node did not know it):
-   * wait, or sign a replacement.
+   * wait, or sign a replacement. A replacement is `required` when no earlier attempt can land any
+   * more (a Solana blockhash expired): one that cannot be signed then ends the transaction.
    */
-  | { kind: 'pending'; next: 'wait' | 'replace'; stuckReason: string | null };
+  | { kind: 'pending'; next: 'wait'; stuckReason: string | null }
+  | { kind: 'pending'; next: 'replace'; required: boolean; stuckReason: null };
 
 /** A replacement attempt, signed and ready to record before it is broadcast; or why there is none. */
 export type Replacement = { attempt: AttemptRecord } | { stuckReason: string };

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AttemptSigner, ChainAdapter } from '../../chains/chain-adapter.ts';
 import type { ChainRegistry } from '../../chains/chain-registry.ts';
 import { stuckReasonOf } from '../../chains/stuck-reasons.ts';
+import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
 import { idempotencyRepository } from '../../store/repositories/idempotency-repository.ts';
 import {
@@ -88,11 +89,23 @@ export function tracker(deps: TrackerDeps) {
     return { provider: deps.provider, wallet, transactionId: tx.id };
   }
 
-  /** Signs, records, then broadcasts the next attempt; or notes why there is none. */
-  async function replace(tx: TransactionRecord): Promise<TransactionRecord> {
+  /**
+   * Signs, records, then broadcasts the next attempt; or notes why there is none. When the wallet's
+   * provider refuses to sign (delegation revoked, a policy), a required replacement (no earlier
+   * attempt can land) ends the transaction; otherwise the earlier attempt may still land, and waits.
+   */
+  async function replace(tx: TransactionRecord, required: boolean): Promise<TransactionRecord> {
     const chain = deps.chains.get(tx.chain);
     const adapter = adapterOf(tx);
-    const replacement = await adapter.replace(chain, tx, await signerFor(tx));
+    let replacement: Awaited<ReturnType<typeof adapter.replace>>;
+    try {
+      replacement = await adapter.replace(chain, tx, await signerFor(tx));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      const reason = `It could not be signed again: ${err.message}`;
+      if (required) return move(tx, 'FAILED', { error: `${tx.error ?? 'Its blockhash expired'}. ${reason}` });
+      return reschedule(tx, nextCheck(tx, deps.clock.now()), reason);
+    }
     const submitted = tx.status === 'PENDING' ? await move(tx, 'SUBMITTED') : tx;
     if ('stuckReason' in replacement)
       return reschedule(submitted, nextCheck(tx, deps.clock.now()), replacement.stuckReason);
@@ -152,7 +165,7 @@ export function tracker(deps: TrackerDeps) {
       case 'gone':
         return move(tx, 'FAILED', { error: seen.error, stuckReason: null });
       case 'pending': {
-        if (seen.next === 'replace') return replace(tx);
+        if (seen.next === 'replace') return replace(tx, seen.required);
         const moved = tx.status === 'PENDING' ? await move(tx, 'SUBMITTED') : tx;
         return reschedule(moved, nextCheck(tx, now), seen.stuckReason);
       }

@@ -303,19 +303,20 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
         };
       const cap = feeCapOf(feesFromJson(latestAttempt.fees));
       const baseFee = head.baseFeePerGas ?? null;
-      if (baseFee !== null && cap < baseFee) return { kind: 'pending', next: 'replace', stuckReason: null };
+      if (baseFee !== null && cap < baseFee)
+        return { kind: 'pending', next: 'replace', required: false, stuckReason: null };
       if (!inPool) {
         // Never arrived (a lost broadcast, a crash) or dropped from the pool: send it again. A fee
         // or validity refusal is answered with a replacement at the same nonce; nothing here ever
         // gives the nonce up while it is free on chain.
         const outcome = await broadcast(chain, latestAttempt);
         if (outcome.kind === 'underpriced' || outcome.kind === 'invalid')
-          return { kind: 'pending', next: 'replace', stuckReason: null };
+          return { kind: 'pending', next: 'replace', required: false, stuckReason: null };
         return { kind: 'pending', next: 'wait', stuckReason: stuckReasonOf(outcome) };
       }
       const age = deps.now().getTime() - latestAttempt.createdAt.getTime();
       if (nonceNow === tx.nonce && age >= chain.replaceAfterMs)
-        return { kind: 'pending', next: 'replace', stuckReason: null };
+        return { kind: 'pending', next: 'replace', required: false, stuckReason: null };
       return { kind: 'pending', next: 'wait', stuckReason: tx.stuckReason };
     },
 

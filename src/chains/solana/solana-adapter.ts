@@ -246,7 +246,7 @@ export function solanaAdapter(deps: {
       }
       const resigns = tx.attempts.length - 1;
       if ((tx.payload as unknown as SolanaPayload).resignable && resigns < deps.maxResigns)
-        return { kind: 'pending', next: 'replace', stuckReason: null };
+        return { kind: 'pending', next: 'replace', required: true, stuckReason: null };
       return {
         kind: 'gone',
         error: `Transaction expired: it did not land before block height ${lastValid}, when its blockhash stopped being valid${
