@@ -280,8 +280,7 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
       ]).catch((err: unknown) => {
         throw rpcError(chain, err);
       });
-      const found = receipts.find((r): r is TransactionReceipt => r !== null);
-      if (found) {
+      const landed = async (found: TransactionReceipt): Promise<Inspection> => {
         const confirmations = head.number - found.blockNumber + 1n;
         const final = confirmations >= BigInt(chain.confirmations);
         const success = found.status === 'success';
@@ -294,8 +293,19 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
           block: found.blockNumber,
           blockHash: found.blockHash,
         };
-      }
+      };
+      const found = receipts.find((r): r is TransactionReceipt => r !== null);
+      if (found) return landed(found);
       if (tx.status === 'CONFIRMED') return { kind: 'reorged' };
+      if (nonceNow > tx.nonce) {
+        // The nonce moved on without a receipt of ours. Before calling the transaction gone, look
+        // for the receipts once more, after the nonce was read: a load-balanced endpoint may answer
+        // the calls of one batch from nodes at different heights, and landed money is never lost.
+        const again = (await Promise.all(tx.attempts.map((a) => receiptOf(client, a.hash as Hex)))).find(
+          (r): r is TransactionReceipt => r !== null,
+        );
+        if (again) return landed(again);
+      }
       if (nonceNow > tx.nonce)
         return {
           kind: 'gone',
