@@ -1,0 +1,310 @@
+/**
+ * Chaos soak (issue 10): several users send a few hundred payments on both local chains over a
+ * couple of minutes through an RPC proxy that disturbs a fifth of all broadcasts (answers held past
+ * the timeout, connections dropped after forwarding, gateway 502/503/504, JSON-RPC errors that
+ * prove nothing, sends acknowledged and never forwarded), with a base-fee spike and a reorg on the
+ * EVM chain. Every client retries as a well-behaved client would: the same Idempotency-Key and body
+ * on a network error, a 5xx, a 429, or a 409 that says the request is still in progress.
+ *
+ * Prints intended payments, payments landed (from the recipients' balances: each must hold its
+ * amount exactly once), transactions not final at the end, and time to final. Exits non-zero when
+ * a correctness check fails, never on a timing.
+ *
+ *   npm run bench:chaos      (CHAOS_USERS, CHAOS_PAYMENTS, CHAOS_SEED, CHAOS_RATE, CHAOS_PACE_MS to change)
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { address, generateKeyPairSigner } from '@solana/kit';
+import type { Address } from 'viem';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { createChainRegistry } from '../src/chains/chain-registry.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { createLogger } from '../src/logger.ts';
+import { startRuntime } from '../src/runtime.ts';
+import { wrapPglite } from '../src/store/pglite-database.ts';
+import { startPrivateEvm, startPrivateSolana } from '../test/support/private-chains.ts';
+import { type Fault, type JsonRpcCall, seededRandom, startRpcProxy } from '../test/support/rpc-proxy.ts';
+
+const USERS = Number(process.env.CHAOS_USERS ?? 6);
+const PAYMENTS = Number(process.env.CHAOS_PAYMENTS ?? 240);
+const SEED = Number(process.env.CHAOS_SEED ?? 1);
+const RATE = Number(process.env.CHAOS_RATE ?? 0.2);
+/** Pause between two payments of one sender lane: spreads the default run over about two minutes. */
+const PACE_MS = Number(process.env.CHAOS_PACE_MS ?? 8000);
+const RPC_TIMEOUT_MS = 1500;
+const GWEI = 1_000_000_000n;
+
+const random = seededRandom(SEED);
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The faults a disturbed broadcast gets, one picked at random. */
+function faults(uncertainError: Fault): Array<(call: JsonRpcCall) => Fault> {
+  return [
+    () => ({ kind: 'hold', ms: RPC_TIMEOUT_MS + 1000 }),
+    () => ({ kind: 'drop' }),
+    () => ({ kind: 'status', status: 502 }),
+    () => ({ kind: 'status', status: 503 }),
+    () => ({ kind: 'status', status: 504 }),
+    () => uncertainError,
+    () => ({ kind: 'swallow' }),
+  ];
+}
+
+const evm = await startPrivateEvm();
+const sol = await startPrivateSolana();
+const evmProxy = await startRpcProxy(evm.url);
+const solProxy = await startRpcProxy(sol.url);
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-chaos-'));
+const db = wrapPglite(await PGlite.create());
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  PORT: '0',
+  DEVNET: 'off',
+  SEED_DEMO: 'off',
+  RATE_LIMIT_READ_PER_MINUTE: '1000000000',
+  RATE_LIMIT_WRITE_PER_MINUTE: '1000000000',
+  TRACKER_INTERVAL_MS: '250',
+  RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS),
+  REPLACE_AFTER_MS_EVM_LOCALNET: '5000',
+});
+const runtime = await startRuntime({
+  config,
+  db,
+  logger: createLogger('warn'),
+  chains: createChainRegistry(config.chainOverrides, {
+    'evm-localnet': { rpcUrl: evmProxy.url },
+    'solana-localnet': { rpcUrl: solProxy.url },
+  }),
+});
+
+let exitCode = 0;
+try {
+  // Users, each with an EVM and a Solana wallet, funded.
+  const users = await Promise.all(
+    Array.from({ length: USERS }, async () => {
+      const user = await runtime.services.users.create({ email: `chaos-${randomUUID()}@example.test` });
+      const evmWallet = await runtime.services.wallets.create(user.id, { chainType: 'ethereum' });
+      const solWallet = await runtime.services.wallets.create(user.id, { chainType: 'solana' });
+      await evm.fund(evmWallet.address as Address, 1000n * 10n ** 18n);
+      await sol.fund(solWallet.address, 100n * 10n ** 9n);
+      const { key } = await runtime.services.apiKeys.create(user.id, { name: 'chaos' });
+      return { key };
+    }),
+  );
+
+  evmProxy.chaos({
+    methods: ['eth_sendRawTransaction'],
+    rate: RATE,
+    random,
+    pick: (call) => {
+      const all = faults({ kind: 'error', code: -32603, message: 'upstream request timed out' });
+      return all[Math.floor(random() * all.length)]!(call);
+    },
+  });
+  solProxy.chaos({
+    methods: ['sendTransaction'],
+    rate: RATE,
+    random,
+    pick: (call) => {
+      const all = faults({ kind: 'error', code: -32005, message: 'Node is behind by 12 slots' });
+      return all[Math.floor(random() * all.length)]!(call);
+    },
+  });
+
+  interface Payment {
+    chain: 'evm-localnet' | 'solana-localnet';
+    to: string;
+    amount: bigint;
+    key: string;
+    apiKey: string;
+    startedAt: number;
+    id: string | null;
+    final: { status: string; updatedAt: string; error: string | null; attempts: string[] } | null;
+    refused: string | null;
+    requests: number;
+  }
+  const payments: Payment[] = [];
+  for (let i = 0; i < PAYMENTS; i++) {
+    const chain = i % 2 === 0 ? 'evm-localnet' : 'solana-localnet';
+    payments.push({
+      chain,
+      to:
+        chain === 'evm-localnet'
+          ? privateKeyToAddress(generatePrivateKey())
+          : (await generateKeyPairSigner()).address,
+      amount: chain === 'evm-localnet' ? 1000n + BigInt(i) : 1_000_000n + BigInt(i),
+      key: randomUUID(),
+      apiKey: users[i % USERS]!.key,
+      startedAt: 0,
+      id: null,
+      final: null,
+      refused: null,
+      requests: 0,
+    });
+  }
+
+  const api = `${runtime.url}/api/v1`;
+  /** A well-behaved client: the same key and body until a final answer, with backoff; bounded. */
+  async function pay(p: Payment): Promise<void> {
+    p.startedAt = Date.now();
+    const body = JSON.stringify({ chain: p.chain, to: p.to, asset: 'native', amount: p.amount.toString() });
+    for (let attempt = 0; attempt < 30; attempt++) {
+      p.requests++;
+      try {
+        const res = await fetch(`${api}/send`, {
+          method: 'POST',
+          headers: { 'x-api-key': p.apiKey, 'content-type': 'application/json', 'idempotency-key': p.key },
+          body,
+          signal: AbortSignal.timeout(20_000),
+        });
+        const json = (await res.json()) as { id?: string; code?: string; error?: string };
+        if (res.status === 200) {
+          p.id = json.id ?? null;
+          return;
+        }
+        const inFlight = res.status === 409 && /still in progress/.test(json.error ?? '');
+        if (res.status < 500 && res.status !== 429 && !inFlight) {
+          p.refused = `${res.status} ${json.code}: ${json.error}`;
+          return;
+        }
+        const retryAfter = Number(res.headers.get('retry-after') ?? 0);
+        await sleep(retryAfter > 0 ? retryAfter * 1000 : 200 * (attempt + 1));
+      } catch {
+        await sleep(200 * (attempt + 1));
+      }
+    }
+    p.refused = 'gave up after 30 requests';
+  }
+
+  // Senders: each user sends its payments two at a time per chain, paced over a couple of minutes.
+  const started = Date.now();
+  const queues = new Map<string, Payment[]>();
+  for (const p of payments) {
+    const q = `${p.apiKey}|${p.chain}`;
+    queues.set(q, [...(queues.get(q) ?? []), p]);
+  }
+  const workers = [...queues.values()].flatMap((q) =>
+    [0, 1].map(async (lane) => {
+      for (let i = lane; i < q.length; i += 2) {
+        await pay(q[i]!);
+        await sleep(Math.floor(PACE_MS * (0.75 + random() / 2)));
+      }
+    }),
+  );
+
+  // Chain events: a base-fee spike at a third, a reorg at two thirds of the sending.
+  const events = (async () => {
+    while (payments.filter((p) => p.id).length < PAYMENTS / 3) await sleep(200);
+    const block = await evm.client.getBlock();
+    await evm.setBaseFee((block.baseFeePerGas ?? GWEI) * 20n);
+    console.log(`# base-fee spike at ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    while (payments.filter((p) => p.id).length < (2 * PAYMENTS) / 3) await sleep(200);
+    const snapshot = await evm.rpc('evm_snapshot');
+    await sleep(3000);
+    await evm.rpc('evm_revert', [snapshot]);
+    console.log(`# reorg at ${((Date.now() - started) / 1000).toFixed(0)} s: 3 s of blocks reverted`);
+  })();
+  await Promise.all(workers);
+  await events;
+  const sendSeconds = (Date.now() - started) / 1000;
+  evmProxy.clearFaults();
+  solProxy.clearFaults();
+
+  // Everything accepted must become final (bounded wait).
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const open = payments.filter((p) => p.id && !p.final);
+    if (open.length === 0 || Date.now() > deadline) break;
+    await Promise.all(
+      open.slice(0, 40).map(async (p) => {
+        const tx = (await (
+          await fetch(`${api}/tx/${p.id}`, { headers: { 'x-api-key': p.apiKey } })
+        ).json()) as {
+          status: string;
+          updatedAt: string;
+          error: string | null;
+          attempts: string[];
+        };
+        if (tx.status === 'CONFIRMED' || tx.status === 'FAILED') p.final = tx;
+      }),
+    );
+    await sleep(250);
+  }
+
+  // What landed: every recipient must hold its amount exactly once.
+  let landed = 0;
+  let twice = 0;
+  let wrong = 0;
+  for (const p of payments) {
+    const held =
+      p.chain === 'evm-localnet'
+        ? await evm.client.getBalance({ address: p.to as Address })
+        : (await sol.rpc.getBalance(address(p.to), { commitment: 'confirmed' }).send()).value;
+    if (held === p.amount) landed++;
+    else if (held === 2n * p.amount) twice++;
+    else if (held !== 0n) wrong++;
+  }
+  const accepted = payments.filter((p) => p.id).length;
+  const refused = payments.filter((p) => p.refused);
+  const notFinal = payments.filter((p) => p.id && !p.final).length;
+  const failed = payments.filter((p) => p.final?.status === 'FAILED');
+  const toFinal = payments
+    .filter((p) => p.final?.status === 'CONFIRMED')
+    .map((p) => new Date(p.final!.updatedAt).getTime() - p.startedAt);
+  const replaced = payments.filter((p) => (p.final?.attempts.length ?? 0) > 1).length;
+  const injected = { evm: evmProxy.injected, solana: solProxy.injected };
+
+  console.log(
+    `# chaos soak: seed ${SEED}, ${USERS} users, ${nprocLine()}, sending took ${sendSeconds.toFixed(0)} s`,
+  );
+  console.log(`intended payments            ${PAYMENTS}`);
+  console.log(`accepted (200)               ${accepted}`);
+  console.log(`refused (final 4xx)          ${refused.length}`);
+  for (const r of refused.slice(0, 5)) console.log(`  ${r.refused}`);
+  console.log(`landed on chain, once        ${landed}`);
+  console.log(`landed twice                 ${twice}   (must be 0)`);
+  console.log(`landed with a wrong amount   ${wrong}   (must be 0)`);
+  console.log(`not final at the end         ${notFinal}   (must be 0)`);
+  console.log(`FAILED                       ${failed.length}`);
+  for (const f of failed.slice(0, 5)) console.log(`  ${f.final?.error}`);
+  console.log(`re-signed (attempts > 1)     ${replaced}`);
+  console.log(`requests sent by clients     ${payments.reduce((n, p) => n + p.requests, 0)}`);
+  console.log(
+    `faults injected              evm ${JSON.stringify(injected.evm)} solana ${JSON.stringify(injected.solana)}`,
+  );
+  console.log(
+    `time to CONFIRMED            p50 ${percentile(toFinal, 50)} ms, p99 ${percentile(toFinal, 99)} ms`,
+  );
+  console.log(`ratio landed / intended      ${(landed / PAYMENTS).toFixed(2)}   (target 1.00)`);
+  if (
+    twice > 0 ||
+    wrong > 0 ||
+    notFinal > 0 ||
+    landed !== accepted ||
+    accepted + refused.length !== PAYMENTS
+  ) {
+    console.error('# FAILED: a payment landed twice or not at all, or a transaction is not final');
+    exitCode = 1;
+  }
+} catch (err) {
+  console.error(err);
+  exitCode = 1;
+} finally {
+  await runtime.close();
+  await db.close();
+  await Promise.all([evmProxy.close(), solProxy.close()]);
+  await Promise.all([evm.stop(), sol.stop()]);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
+
+function nprocLine(): string {
+  return `${cpus().length} CPUs`;
+}
