@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { address, generateKeyPairSigner } from '@solana/kit';
 import type { Address } from 'viem';
@@ -74,10 +75,18 @@ const config = loadConfig({
   RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS),
   REPLACE_AFTER_MS_EVM_LOCALNET: '5000',
 });
+// The service's own warnings are counted, not printed: the reorg shows as one per transaction.
+const reorgWarnings = { count: 0 };
+const logSink = new Writable({
+  write(chunk, _encoding, done) {
+    if (String(chunk).includes('reorganised away')) reorgWarnings.count++;
+    done();
+  },
+});
 const runtime = await startRuntime({
   config,
   db,
-  logger: createLogger('warn'),
+  logger: createLogger('warn', logSink),
   chains: createChainRegistry(config.chainOverrides, {
     'evm-localnet': { rpcUrl: evmProxy.url },
     'solana-localnet': { rpcUrl: solProxy.url },
@@ -202,9 +211,19 @@ try {
   // Chain events: a base-fee spike at a third, a reorg at two thirds of the sending.
   const events = (async () => {
     while (payments.filter((p) => p.id).length < PAYMENTS / 3) await sleep(200);
+    // Payments pile up in the pool for a few seconds, then the base fee jumps twentyfold: those
+    // signed before are priced out and must be re-signed with higher fees to land.
+    await evm.automine(false);
+    await sleep(4000);
+    // Twentyfold, and at least 50 gwei: a local chain's base fee decays to almost nothing, below
+    // the tip, where a multiple of it would price nothing out.
     const block = await evm.client.getBlock();
-    await evm.setBaseFee((block.baseFeePerGas ?? GWEI) * 20n);
+    const spiked = (block.baseFeePerGas ?? GWEI) * 20n;
+    await evm.setBaseFee(spiked > 50n * GWEI ? spiked : 50n * GWEI);
     console.log(`# base-fee spike at ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    await sleep(4000);
+    await evm.automine(true);
+    await evm.mine();
     while (payments.filter((p) => p.id).length < (2 * PAYMENTS) / 3) await sleep(200);
     const snapshot = await evm.rpc('evm_snapshot');
     await sleep(3000);
@@ -259,6 +278,7 @@ try {
     .filter((p) => p.final?.status === 'CONFIRMED')
     .map((p) => new Date(p.final!.updatedAt).getTime() - p.startedAt);
   const replaced = payments.filter((p) => (p.final?.attempts.length ?? 0) > 1).length;
+  const reorged = reorgWarnings.count;
   const injected = { evm: evmProxy.injected, solana: solProxy.injected };
 
   console.log(
@@ -275,6 +295,7 @@ try {
   console.log(`FAILED                       ${failed.length}`);
   for (const f of failed.slice(0, 5)) console.log(`  ${f.final?.error}`);
   console.log(`re-signed (attempts > 1)     ${replaced}`);
+  console.log(`reorganised away, re-landed  ${reorged}`);
   console.log(`requests sent by clients     ${payments.reduce((n, p) => n + p.requests, 0)}`);
   console.log(
     `faults injected              evm ${JSON.stringify(injected.evm)} solana ${JSON.stringify(injected.solana)}`,

@@ -7,6 +7,7 @@ import { AppError, invalidInput } from '../errors/app-error.ts';
 import type { InvalidationBus } from '../store/invalidation-bus.ts';
 import type { ChainType, WalletRecord } from '../store/repositories/wallets-repository.ts';
 import type { Clock } from '../support/clock.ts';
+import { isEvmAddress } from './transactions/amounts.ts';
 import type { WalletsService } from './wallets.ts';
 
 /** The WalletBalance resource of the specification. */
@@ -69,8 +70,6 @@ export const TOKEN_TTL_MS = 45_000;
 /** Metadata does not change; a day bounds what a Redis cache keeps for tokens nobody asks about. */
 const META_TTL_MS = 24 * 3600_000;
 
-const EVM_ADDRESS = /^0x[a-fA-F0-9]{40}$/;
-
 /** The cache key form of an address: EVM addresses are case-insensitive, base58 is not. */
 export const tokenKey = (address: string): string =>
   address.startsWith('0x') ? address.toLowerCase() : address;
@@ -84,7 +83,7 @@ interface CachedAmount {
 }
 
 const isAddressFor = (chainType: ChainType, value: string): boolean =>
-  chainType === 'ethereum' ? EVM_ADDRESS.test(value) : isSolanaAddress(value);
+  chainType === 'ethereum' ? isEvmAddress(value) : isSolanaAddress(value);
 
 const typeName = (chainType: ChainType) => (chainType === 'ethereum' ? 'EVM' : 'Solana');
 
