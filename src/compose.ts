@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { apiKeysService } from './app/api-keys.ts';
 import { startBackgroundWork } from './app/background-work.ts';
 import { balancesService } from './app/balances.ts';
+import { chainHealthService } from './app/chain-health.ts';
 import { idempotencyService } from './app/idempotency.ts';
 import type { Services } from './app/services.ts';
 import { transactionsService } from './app/transactions/transactions.ts';
@@ -62,6 +63,15 @@ export function compose(options: ComposeOptions): Composition {
     retentionHours: config.IDEMPOTENCY_RETENTION_HOURS,
     leaseMs: config.IDEMPOTENCY_LEASE_MS,
   });
+  const adapters = {
+    ethereum: evmAdapter({ clients: chainClients, now: () => clock.now() }),
+    solana: solanaAdapter({
+      clients: chainClients,
+      now: () => clock.now(),
+      priorityFeeCapMicroLamports: BigInt(config.SOLANA_PRIORITY_FEE_CAP_MICROLAMPORTS),
+      maxResigns: config.SOLANA_MAX_RESIGNS,
+    }),
+  };
   const services: Services = {
     db,
     clock,
@@ -87,15 +97,7 @@ export function compose(options: ComposeOptions): Composition {
       db,
       clock,
       chains,
-      adapters: {
-        ethereum: evmAdapter({ clients: chainClients, now: () => clock.now() }),
-        solana: solanaAdapter({
-          clients: chainClients,
-          now: () => clock.now(),
-          priorityFeeCapMicroLamports: BigInt(config.SOLANA_PRIORITY_FEE_CAP_MICROLAMPORTS),
-          maxResigns: config.SOLANA_MAX_RESIGNS,
-        }),
-      },
+      adapters,
       provider,
       wallets,
       lock,
@@ -122,6 +124,7 @@ export function compose(options: ComposeOptions): Composition {
         timeoutMs: config.AGGREGATOR_TIMEOUT_MS,
       }),
     }),
+    chainHealth: chainHealthService({ chains, adapters, clock }),
     rateLimiter:
       options.rateLimiter ??
       memoryRateLimiter({

@@ -6,7 +6,7 @@
 import { DEMO_EMAIL, seedDemo } from './app/seed-demo.ts';
 import { createChainRegistry } from './chains/chain-registry.ts';
 import { type Config, ConfigError, loadConfig, loadDotEnv } from './config/config.ts';
-import { type Devnet, fundAddress, startDevnet } from './devnet/devnet.ts';
+import { type Devnet, type DevnetChain, fundAddress, startDevnet } from './devnet/devnet.ts';
 import { createLogger } from './logger.ts';
 import { startRuntime } from './runtime.ts';
 import { lockDataDir } from './store/data-dir-lock.ts';
@@ -65,9 +65,12 @@ try {
     });
     const running = devnet;
     cleanups.push(() => running.stop());
-    running.onCrash((err) => {
-      logger.fatal({ err }, 'a development network process crashed');
-      void shutdown('devnet crashed', 1);
+    // A crashed node is restarted by the development network itself; the service never exits for
+    // it (requests to that chain answer 502 meanwhile). The demo wallets are funded again.
+    running.onRestart((chain) => {
+      fundDemoWallets(chain).catch((err) =>
+        logger.warn({ err, chain }, 'could not fund the demo wallets again'),
+      );
     });
   }
 
@@ -92,11 +95,14 @@ try {
   cleanups.push(() => runtime.close());
 
   const seed = config.SEED_DEMO ? await seedDemo(runtime.services, config.DATA_DIR) : null;
-  if (devnet) {
+  /** Funds the demo user's default wallets on the development network (one chain, or both). */
+  async function fundDemoWallets(only?: DevnetChain): Promise<void> {
+    if (!devnet) return;
     const user = await runtime.services.users.findByEmail(DEMO_EMAIL);
     const wallets = user ? await runtime.services.wallets.listAll(user.id) : [];
     for (const w of wallets.filter((x) => x.isDefault)) {
       if (w.chainType === 'ethereum') {
+        if (only === 'solana-localnet') continue;
         await fundAddress(devnet.info, {
           chain: 'evm-localnet',
           address: w.address,
@@ -109,6 +115,7 @@ try {
           token: devnet.info.evm.testToken.address,
         });
       } else {
+        if (only === 'evm-localnet') continue;
         await fundAddress(devnet.info, {
           chain: 'solana-localnet',
           address: w.address,
@@ -124,6 +131,7 @@ try {
       }
     }
   }
+  await fundDemoWallets();
 
   const lines = [
     '',

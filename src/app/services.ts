@@ -6,6 +6,7 @@ import type { Clock } from '../support/clock.ts';
 import type { TradingService } from '../trading/trading.ts';
 import type { ApiKeysService } from './api-keys.ts';
 import type { BalancesService } from './balances.ts';
+import type { ChainHealthService } from './chain-health.ts';
 import type { IdempotencyService } from './idempotency.ts';
 import type { TransactionsService } from './transactions/transactions.ts';
 import type { UsersService } from './users.ts';
@@ -26,4 +27,6 @@ export interface Services {
   transactions: TransactionsService;
   trading: TradingService;
   rateLimiter: RateLimiter;
+  /** Each chain's RPC health, for /readyz. */
+  chainHealth: ChainHealthService;
 }

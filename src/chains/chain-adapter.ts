@@ -93,6 +93,15 @@ export interface ChainAdapter<Intent> {
    * at the same nonce (EVM), a fresh blockhash after a proven expiry (Solana).
    */
   replace(chain: Chain, tx: TransactionRecord, signer: AttemptSigner): Promise<Replacement>;
+  /** The latest block and its age (readiness reports). */
+  health(chain: Chain): Promise<ChainHealth>;
+}
+
+/** A chain endpoint's health, as /readyz reports it. */
+export interface ChainHealth {
+  latestBlock: string;
+  /** Seconds since the latest block was produced; null where the node does not say. */
+  latestBlockAgeSeconds: number | null;
 }
 
 /** The request key of a signing attempt: stable for retries of that attempt, new for the next one. */

@@ -54,11 +54,20 @@ export interface DevnetInfo {
   aggregator: { url: string; oneinchApiUrl: string; jupiterApiUrl: string };
 }
 
+export type DevnetChain = 'evm-localnet' | 'solana-localnet';
+
 export interface Devnet {
   info: DevnetInfo;
   stop(): Promise<void>;
-  onCrash(cb: (err: Error) => void): void;
+  /** A node died (it is restarted, on the same port, with a fresh chain: see onRestart). */
+  onCrash(cb: (err: Error, chain: DevnetChain) => void): void;
+  /** A crashed node is back, re-seeded: its chain state (balances, transactions) is new. */
+  onRestart(cb: (chain: DevnetChain) => void): void;
 }
+
+/** Restarts allowed per node in RESTART_WINDOW_MS; past that it stays down and the other chain serves on. */
+const MAX_RESTARTS = 5;
+const RESTART_WINDOW_MS = 10 * 60_000;
 
 export interface FundRequest {
   chain: 'evm-localnet' | 'solana-localnet';
@@ -92,21 +101,12 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
     await stopAll(children);
     throw failure.reason;
   }
-  const [evm, solana] = children as [ManagedChild, ManagedChild];
+  let [evm, solana] = children as [ManagedChild, ManagedChild];
   let mints: Awaited<ReturnType<typeof seedSolana>>;
   let pools: SolanaPool[];
   let aggregator: LocalAggregator;
   try {
-    [, [mints, pools]] = await Promise.all([
-      seedEvm(evm.url).then(() => seedEvmPools(evm.url)),
-      (async () => {
-        const rpc = solanaRpc(solana.url);
-        const seeded = await seedSolana(rpc);
-        const created = await solanaPools(seeded);
-        await seedSolanaPools(rpc, created);
-        return [seeded, created] as const;
-      })(),
-    ]);
+    [, [mints, pools]] = await Promise.all([seedEvmChain(evm.url), seedSolanaChain(solana.url)]);
     aggregator = await startLocalAggregator({
       port: opts.aggregatorPort,
       evmRpcUrl: evm.url,
@@ -159,17 +159,54 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
   writeInfoFile(infoPath, { ...info, pid: process.pid });
 
   let stopped = false;
-  const crashCallbacks: Array<(err: Error) => void> = [];
-  let crashed: Error | null = null;
-  const onChildCrash = (err: Error) => {
-    if (stopped || crashed) return;
-    crashed = err;
-    rmSync(infoPath, { force: true });
-    if (crashCallbacks.length === 0) logger.error({ err }, 'devnet crashed');
-    for (const cb of crashCallbacks) cb(err);
+  const crashCallbacks: Array<(err: Error, chain: DevnetChain) => void> = [];
+  const restartCallbacks: Array<(chain: DevnetChain) => void> = [];
+  const restartsAt: Record<DevnetChain, number[]> = { 'evm-localnet': [], 'solana-localnet': [] };
+
+  /**
+   * A node that died is started again on its own port, so every URL handed out stays valid, and
+   * seeded again (deterministic keys: the same token addresses, mints and pools). Its chain state is
+   * lost, and the log says so. A node that keeps dying stays down; the other chain serves on.
+   */
+  const onChildCrash = (chain: DevnetChain) => async (err: Error) => {
+    if (stopped) return;
+    for (const cb of crashCallbacks) cb(err, chain);
+    const now = Date.now();
+    const recent = restartsAt[chain].filter((t) => now - t < RESTART_WINDOW_MS);
+    restartsAt[chain] = recent;
+    if (recent.length >= MAX_RESTARTS) {
+      logger.error(
+        { err, chain },
+        `${chain} crashed ${MAX_RESTARTS} times in 10 minutes; it stays down (the other chain serves on)`,
+      );
+      return;
+    }
+    recent.push(now);
+    logger.error(
+      { err, chain },
+      `${chain} crashed; restarting it on the same port. Its chain state is LOST: balances, contracts and transactions start again from the seed`,
+    );
+    try {
+      if (chain === 'evm-localnet') {
+        const port = Number(new URL(evm.url).port);
+        evm = await startEvmNode({ port, logger });
+        evm.onCrash(onChildCrash(chain));
+        await seedEvmChain(evm.url);
+      } else {
+        const port = Number(new URL(solana.url).port);
+        solana = await startSolanaNode({ port, slotMs: opts.solanaSlotMs, logger });
+        solana.onCrash(onChildCrash(chain));
+        await seedSolanaChain(solana.url);
+      }
+      if (stopped) return;
+      logger.warn({ chain }, `${chain} restarted with a new chain`);
+      for (const cb of restartCallbacks) cb(chain);
+    } catch (restartErr) {
+      logger.error({ err: restartErr, chain }, `${chain} could not be restarted; it stays down`);
+    }
   };
-  evm.onCrash(onChildCrash);
-  solana.onCrash(onChildCrash);
+  evm.onCrash(onChildCrash('evm-localnet'));
+  solana.onCrash(onChildCrash('solana-localnet'));
 
   logger.info(
     { evm: info.evm.rpcUrl, solana: info.solana.rpcUrl, ms: Math.round(performance.now() - started) },
@@ -179,16 +216,31 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
     info,
     onCrash: (cb) => {
       crashCallbacks.push(cb);
-      if (crashed) cb(crashed);
+    },
+    onRestart: (cb) => {
+      restartCallbacks.push(cb);
     },
     stop: async () => {
       if (stopped) return;
       stopped = true;
       await aggregator.close();
-      await stopAll(children);
+      await stopAll([evm, solana]);
       if (readInfoFile(infoPath)?.pid === process.pid) rmSync(infoPath, { force: true });
     },
   };
+}
+
+async function seedEvmChain(url: string): Promise<void> {
+  await seedEvm(url);
+  await seedEvmPools(url);
+}
+
+async function seedSolanaChain(url: string) {
+  const rpc = solanaRpc(url);
+  const seeded = await seedSolana(rpc);
+  const created = await solanaPools(seeded);
+  await seedSolanaPools(rpc, created);
+  return [seeded, created] as const;
 }
 
 function writeInfoFile(path: string, content: InfoFile): void {

@@ -126,7 +126,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addSchema(TransactionSchema);
   app.addSchema(WalletBalanceSchema);
   await registerOpenApi(app, options.publicUrl);
-  registerHealthRoutes(app, { db: services.db });
+  registerHealthRoutes(app, { db: services.db, chainHealth: services.chainHealth });
   // The web dashboard: its own session auth, not API keys; hidden from the OpenAPI document.
   await app.register(dashboardRoutes, {
     services,

@@ -1,38 +1,9 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { freePort, startServerProcess } from '../support/processes.ts';
-
-/** Every process descended from `pid`, found through /proc via ps. */
-function descendants(pid: number): number[] {
-  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' });
-  const children = new Map<number, number[]>();
-  for (const line of out.trim().split('\n')) {
-    const [p, pp] = line.trim().split(/\s+/).map(Number) as [number, number];
-    children.set(pp, [...(children.get(pp) ?? []), p]);
-  }
-  const found: number[] = [];
-  const walk = (p: number) => {
-    for (const c of children.get(p) ?? []) {
-      found.push(c);
-      walk(c);
-    }
-  };
-  walk(pid);
-  return found;
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { alive, descendants, freePort, startServerProcess } from '../support/processes.ts';
 
 describe('npm start with the development network', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'wallet-api-start-'));

@@ -9,7 +9,9 @@ describe('strict input', () => {
   let app: TestApp;
   let key: string;
   before(async () => {
-    app = await startTestApp({ env: { RATE_LIMIT_WRITE_PER_MINUTE: '1000', RATE_LIMIT_READ_PER_MINUTE: '1000' } });
+    app = await startTestApp({
+      env: { RATE_LIMIT_WRITE_PER_MINUTE: '1000', RATE_LIMIT_READ_PER_MINUTE: '1000' },
+    });
     ({ key } = await app.newUser());
   });
   after(() => app.stop());

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
@@ -72,3 +72,36 @@ export async function startServerProcess(
     },
   };
 }
+
+/** Every process descended from `pid`, with its command line, found through ps. */
+export function descendantProcesses(pid: number): Array<{ pid: number; args: string }> {
+  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' });
+  const children = new Map<number, Array<{ pid: number; args: string }>>();
+  for (const line of out.trim().split('\n')) {
+    const match = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line);
+    if (!match) continue;
+    const [, p, pp, args] = match as unknown as [string, string, string, string];
+    children.set(Number(pp), [...(children.get(Number(pp)) ?? []), { pid: Number(p), args }]);
+  }
+  const found: Array<{ pid: number; args: string }> = [];
+  const walk = (p: number) => {
+    for (const c of children.get(p) ?? []) {
+      found.push(c);
+      walk(c.pid);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+/** Every process id descended from `pid`. */
+export const descendants = (pid: number): number[] => descendantProcesses(pid).map((p) => p.pid);
+
+export const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};

@@ -330,6 +330,14 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
       return { kind: 'pending', next: 'wait', stuckReason: tx.stuckReason };
     },
 
+    async health(chain) {
+      const block = await deps.clients.evm(chain).getBlock({ blockTag: 'latest' });
+      return {
+        latestBlock: block.number.toString(),
+        latestBlockAgeSeconds: Math.max(0, Math.round(deps.now().getTime() / 1000 - Number(block.timestamp))),
+      };
+    },
+
     async replace(chain, tx, signer): Promise<Replacement> {
       const latest = tx.attempts.at(-1);
       if (!latest || tx.nonce === null) return { stuckReason: 'No signed transaction to replace' };

@@ -255,6 +255,20 @@ export function solanaAdapter(deps: {
       };
     },
 
+    async health(chain) {
+      const rpc = deps.clients.solana(chain);
+      const slot = await rpc.getSlot({ commitment: 'confirmed' }).send();
+      const time = await rpc
+        .getBlockTime(slot)
+        .send()
+        .catch(() => null);
+      return {
+        latestBlock: slot.toString(),
+        latestBlockAgeSeconds:
+          time === null ? null : Math.max(0, Math.round(deps.now().getTime() / 1000 - Number(time))),
+      };
+    },
+
     /** The same instructions under a fresh blockhash: a new signature, safe once every earlier one expired. */
     async replace(chain, tx, signer): Promise<Replacement> {
       const latest = tx.attempts.at(-1);

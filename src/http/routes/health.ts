@@ -1,18 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import type { ChainHealthService } from '../../app/chain-health.ts';
 import type { Database } from '../../store/database.ts';
 import { migrationsApplied } from '../../store/migrate.ts';
 
-/** Liveness (process up) and readiness (database reachable, migrations applied). Public. */
-export function registerHealthRoutes(app: FastifyInstance, deps: { db: Database }): void {
+/**
+ * Liveness (process up) and readiness. `/readyz` answers 200 when the database is reachable with
+ * its migrations applied, 503 otherwise: that status (and the `status` field) is what a load
+ * balancer should use. `chains` reports each configured chain's RPC health (reachable, latest block
+ * and its age) for operators; a chain outage never fails readiness, since the other chains and
+ * every read of stored state still work. Public.
+ */
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; chainHealth: ChainHealthService },
+): void {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    let ready = false;
-    try {
-      ready = await migrationsApplied(deps.db);
-    } catch {
-      ready = false;
-    }
+    const [ready, chains] = await Promise.all([
+      migrationsApplied(deps.db).catch(() => false),
+      deps.chainHealth.report(),
+    ]);
     reply.code(ready ? 200 : 503);
-    return { status: ready ? 'ready' : 'not ready', database: ready ? 'ok' : 'unavailable' };
+    return { status: ready ? 'ready' : 'not ready', database: ready ? 'ok' : 'unavailable', chains };
   });
 }
