@@ -138,6 +138,7 @@ try {
     final: { status: string; updatedAt: string; error: string | null; attempts: string[] } | null;
     refused: string | null;
     requests: number;
+    rekeyed: number;
   }
   const payments: Payment[] = [];
   for (let i = 0; i < PAYMENTS; i++) {
@@ -156,6 +157,7 @@ try {
       final: null,
       refused: null,
       requests: 0,
+      rekeyed: 0,
     });
   }
 
@@ -177,6 +179,13 @@ try {
         if (res.status === 200) {
           p.id = json.id ?? null;
           return;
+        }
+        // The key's attempt failed before anything was signed (say, an RPC error while checking
+        // funds): the answer says nothing was sent, so the same intent goes again under a new key.
+        if (res.status === 409 && /nothing was sent/.test(json.error ?? '')) {
+          p.key = randomUUID();
+          p.rekeyed++;
+          continue;
         }
         const inFlight = res.status === 409 && /still in progress/.test(json.error ?? '');
         if (res.status < 500 && res.status !== 429 && !inFlight) {
@@ -297,6 +306,7 @@ try {
   console.log(`re-signed (attempts > 1)     ${replaced}`);
   console.log(`reorganised away, re-landed  ${reorged}`);
   console.log(`requests sent by clients     ${payments.reduce((n, p) => n + p.requests, 0)}`);
+  console.log(`new keys after "nothing sent" ${payments.reduce((n, p) => n + p.rekeyed, 0)}`);
   console.log(
     `faults injected              evm ${JSON.stringify(injected.evm)} solana ${JSON.stringify(injected.solana)}`,
   );

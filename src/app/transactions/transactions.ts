@@ -72,10 +72,18 @@ export function transactionsService(deps: TransactionsDeps) {
         // Before a signed transaction is recorded, nothing can reach the chain: the key failed.
         // After, the write path settled the key itself (a definite refusal), or the transaction is
         // the key's outcome and the sweep answers it once this request's lease runs out.
-        if (!state.recorded)
-          await claim
-            .fail(err instanceof AppError ? err : new AppError('INTERNAL_ERROR', 'Internal error'))
-            .catch(() => {});
+        if (state.recorded) throw err;
+        const failure =
+          err instanceof AppError ? err : new AppError('INTERNAL_ERROR', 'Internal error', { cause: err });
+        await claim.fail(failure).catch(() => {});
+        // A failure on our side or upstream, before anything was signed: the caller may well retry,
+        // and should know that this key is spent but that a new one is safe.
+        if (failure.status >= 500)
+          throw new AppError(
+            failure.code,
+            `${failure.message}. Nothing was signed or sent; a new attempt needs a new Idempotency-Key`,
+            { cause: failure.cause ?? failure, ...(failure.headers ? { headers: failure.headers } : {}) },
+          );
         throw err;
       } finally {
         claim.end();
