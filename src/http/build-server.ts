@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import AjvCompiler, { type ValidatorFactory } from '@fastify/ajv-compiler';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
@@ -10,6 +9,12 @@ import { AppError } from '../errors/app-error.ts';
 import { API_PREFIX } from './api-prefix.ts';
 import { registerAuthAndRateLimit } from './plugins/auth.ts';
 import { registerErrorHandling, sendError } from './plugins/errors.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  newRequestId,
+  registerShutdownAnswer,
+} from './plugins/framework-errors.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { balancesRoutes } from './routes/balances.ts';
@@ -91,7 +96,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     // The id is always ours: a client-sent x-request-id is not trusted or echoed.
-    genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
+    genReqId: newRequestId,
     requestIdHeader: false,
     logController: new LogController({
       requestIdLogLabel: 'requestId',
@@ -99,7 +104,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     }),
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
-    return503OnClosing: true,
+    // Our own envelope instead of Fastify's bare answers (framework-errors.ts).
+    return503OnClosing: false,
+    frameworkErrors,
+    clientErrorHandler,
     schemaController: { compilersFactory: { buildValidator: bodyStrictValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -115,6 +123,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       for (const m of methods) apiRoutes.push(`${m} ${route.url.slice(API_PREFIX.length)}`);
   });
   registerErrorHandling(app);
+  registerShutdownAnswer(app);
   // JSON only: any other body type is refused with 400 rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
   const metrics = createMetrics();

@@ -109,5 +109,10 @@ export const TransactionSchema = Type.Object(
 );
 
 export const TxParams = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 64, description: 'Service transaction id' }),
+  id: Type.String({
+    minLength: 1,
+    maxLength: 64,
+    pattern: '^[A-Za-z0-9_-]+$',
+    description: 'Service transaction id (tx_ followed by a ULID)',
+  }),
 });
