@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { redactUrls } from './support/redact-urls.ts';
 
 /** Paths whose values never reach the logs: keys, cookies, passwords, secrets. */
 export const REDACT_PATHS = [
@@ -16,6 +17,9 @@ export const REDACT_PATHS = [
   '*.token',
   '*.privateKey',
   '*.masterKey',
+  '*.appSecret',
+  '*.authorizationKey',
+  'headers["privy-app-secret"]',
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
@@ -25,6 +29,9 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       base: { service: 'wallet-api' },
       timestamp: pino.stdTimeFunctions.isoTime,
+      // Last line of defence, on the serialized line: URLs (RPC endpoints, aggregator hosts) keep
+      // their host only, wherever they appear, error messages and causes included.
+      hooks: { streamWrite: redactUrls },
     },
     destination,
   );
