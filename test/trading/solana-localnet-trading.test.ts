@@ -136,6 +136,20 @@ describe('trading on solana-localnet through the local Jupiter API', () => {
     assert.equal(body.error, 'Token not tradable on Jupiter');
   });
 
+  test('a swap above the wallet’s balance is 400 INSUFFICIENT_FUNDS, like on EVM, and nothing is sent', async () => {
+    const user = await fundedUser(1n);
+    const res = await app.post(
+      '/api/v1/trade/swap',
+      { chain: CHAIN, fromToken: 'NATIVE', toToken: info.solana.splMint.address, amount: String(50n * SOL) },
+      user.key,
+      { 'idempotency-key': randomUUID() },
+    );
+    const body = await res.json();
+    assert.equal(res.status, 400, JSON.stringify(body));
+    assert.equal(body.code, 'INSUFFICIENT_FUNDS');
+    assert.equal(await balanceOf(app, user.key, CHAIN, user.wallet, null), 1n * SOL);
+  });
+
   test('Solana devnet and testnet have no trading: 400 CHAIN_UNKNOWN', async () => {
     const user = await app.newUser();
     for (const chain of ['solana-devnet', 'solana-testnet']) {

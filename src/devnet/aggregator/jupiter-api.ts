@@ -179,7 +179,8 @@ export function jupiterApi(swaps: SolanaSwaps) {
       else
         simulationError = {
           errorCode: 'TRANSACTION_SIMULATION_FAILED',
-          error: JSON.stringify(simulated.error),
+          // Transaction errors carry bigints (lamports): written as strings, like a node does.
+          error: JSON.stringify(simulated.error, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
         };
     }
     let microLamports: bigint;
