@@ -40,10 +40,13 @@ function nextCheck(tx: TransactionRecord, now: Date): Date {
   return new Date(now.getTime() + delay);
 }
 
-/** While watched for reorgs: often at first, then rarely. */
+/**
+ * While watched for reorgs: a few looks, sparser with time (most reorgs are a block or two deep),
+ * each one cheap (the landed attempt only), so confirmed transactions cost the tracker little.
+ */
 function nextWatch(tx: TransactionRecord, now: Date): Date {
   const age = now.getTime() - tx.updatedAt.getTime();
-  return new Date(now.getTime() + (age < 60_000 ? 5000 : 30_000));
+  return new Date(now.getTime() + (age < 30_000 ? 10_000 : age < 120_000 ? 30_000 : 120_000));
 }
 
 /**
@@ -147,7 +150,7 @@ export function tracker(deps: TrackerDeps) {
             hash: seen.hash,
             landed,
             stuckReason: null,
-            nextCheckAt: new Date(now.getTime() + 2000),
+            nextCheckAt: new Date(now.getTime() + 5000),
           });
         return move(tx, 'FAILED', {
           hash: seen.hash,

@@ -269,19 +269,35 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
       const latestAttempt = tx.attempts.at(-1);
       if (!latestAttempt || tx.nonce === null)
         return { kind: 'gone', error: 'Not sent: no signed transaction was recorded' };
-      const [head, receipts, nonceNow, inPool] = await Promise.all([
-        client.getBlock({ blockTag: 'latest' }),
-        Promise.all(tx.attempts.map((a) => receiptOf(client, a.hash as Hex))),
-        client.getTransactionCount({ address: from, blockTag: 'latest' }).then(BigInt),
-        client.getTransaction({ hash: latestAttempt.hash as Hex }).then(
-          () => true,
-          () => false,
-        ),
-      ]).catch((err: unknown) => {
-        throw rpcError(chain, err);
-      });
+      if (tx.status === 'CONFIRMED' && tx.hash) {
+        // The reorg watch: is the landed attempt still in the block it was found in?
+        const still = await receiptOf(client, tx.hash as Hex).catch((err: unknown) => {
+          throw rpcError(chain, err);
+        });
+        if (still && still.blockHash === tx.landedBlockHash)
+          return {
+            kind: 'landed',
+            hash: still.transactionHash,
+            success: still.status === 'success',
+            error: null,
+            final: true,
+            block: still.blockNumber,
+            blockHash: still.blockHash,
+          };
+      }
+      const rpc = <T>(p: Promise<T>) =>
+        p.catch((err: unknown) => {
+          throw rpcError(chain, err);
+        });
+      // First the receipts (the common case: it was mined); the head only when depth matters.
+      const [receipts, depthHead] = await rpc(
+        Promise.all([
+          Promise.all(tx.attempts.map((a) => receiptOf(client, a.hash as Hex))),
+          chain.confirmations > 1 ? client.getBlock({ blockTag: 'latest' }) : null,
+        ]),
+      );
       const landed = async (found: TransactionReceipt): Promise<Inspection> => {
-        const confirmations = head.number - found.blockNumber + 1n;
+        const confirmations = depthHead ? depthHead.number - found.blockNumber + 1n : 1n;
         const final = confirmations >= BigInt(chain.confirmations);
         const success = found.status === 'success';
         return {
@@ -296,6 +312,16 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
       };
       const found = receipts.find((r): r is TransactionReceipt => r !== null);
       if (found) return landed(found);
+      const [head, nonceNow, inPool] = await rpc(
+        Promise.all([
+          depthHead ?? client.getBlock({ blockTag: 'latest' }),
+          client.getTransactionCount({ address: from, blockTag: 'latest' }).then(BigInt),
+          client.getTransaction({ hash: latestAttempt.hash as Hex }).then(
+            () => true,
+            () => false,
+          ),
+        ]),
+      );
       if (tx.status === 'CONFIRMED') return { kind: 'reorged' };
       if (nonceNow > tx.nonce) {
         // The nonce moved on without a receipt of ours. Before calling the transaction gone, look

@@ -207,7 +207,10 @@ export function solanaAdapter(deps: {
         statuses = (
           await rpc
             .getSignatureStatuses(
-              tx.attempts.map((a) => a.hash as Signature),
+              // The reorg watch of a confirmed transaction looks at the landed signature only.
+              tx.status === 'CONFIRMED' && tx.hash
+                ? [tx.hash as Signature]
+                : tx.attempts.map((a) => a.hash as Signature),
               { searchTransactionHistory: true },
             )
             .send()
@@ -218,7 +221,7 @@ export function solanaAdapter(deps: {
       const index = statuses.findIndex((s) => s !== null);
       const status = index >= 0 ? statuses[index] : null;
       if (status) {
-        const hash = tx.attempts[index]!.hash;
+        const hash = tx.status === 'CONFIRMED' && tx.hash ? tx.hash : tx.attempts[index]!.hash;
         const reached =
           status.confirmationStatus === 'finalized' ||
           (chain.commitment === 'confirmed' && status.confirmationStatus === 'confirmed');
