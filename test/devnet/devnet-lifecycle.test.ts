@@ -66,11 +66,13 @@ describe('development network lifecycle', () => {
     );
   });
 
-  test('a crashed network is reported, and stop() removes devnet.json and every child', async () => {
+  test('a crashed node is reported and restarted on its port; stop() removes devnet.json and every child', async () => {
     const dataDir = tempDir();
     const devnet = await startDevnet({ dataDir, logger: pino({ level: 'silent' }) });
     const crashes: Error[] = [];
+    const restarts: string[] = [];
     devnet.onCrash((err) => crashes.push(err));
+    devnet.onRestart((chain) => restarts.push(chain));
     assert.deepEqual(readDevnetInfo(dataDir), devnet.info);
 
     const children = networkPids(process.pid);
@@ -78,11 +80,15 @@ describe('development network lifecycle', () => {
     process.kill(children[0]!, 'SIGKILL');
     await waitUntil(() => crashes.length === 1, 'crash not reported');
     assert.match(crashes[0]!.message, /devnet .*exited unexpectedly \(signal SIGKILL\)/);
-    assert.equal(readDevnetInfo(dataDir), null, 'a crashed devnet is not advertised to the CLI');
+    await waitUntil(() => restarts.length === 1, 'not restarted');
+    assert.deepEqual(readDevnetInfo(dataDir), devnet.info, 'the same URLs stay advertised');
+    const now = networkPids(process.pid);
+    assert.equal(now.length, 2);
+    assert.ok(!now.includes(children[0]!), 'a new process in place of the dead one');
 
     await devnet.stop();
     assert.equal(existsSync(join(dataDir, 'devnet.json')), false);
-    assert.ok(children.every((pid) => !isAlive(pid)));
+    assert.ok([...children, ...now].every((pid) => !isAlive(pid)));
     assert.equal(crashes.length, 1, 'a requested stop is not a crash');
   });
 });
