@@ -69,6 +69,8 @@ describe('development network lifecycle', () => {
   test('a crashed node is reported and restarted on its port; stop() removes devnet.json and every child', async () => {
     const dataDir = tempDir();
     const devnet = await startDevnet({ dataDir, logger: pino({ level: 'silent' }) });
+    // A failed assertion must not leave a network running (it would keep this test process alive).
+    after(() => devnet.stop());
     const crashes: Error[] = [];
     const restarts: string[] = [];
     devnet.onCrash((err) => crashes.push(err));
