@@ -145,6 +145,8 @@ try {
   if (devnet)
     lines.push(
       `  Chains     evm-localnet (${devnet.info.evm.rpcUrl}), solana-localnet (${devnet.info.solana.rpcUrl})`,
+      '             new chains at every start: balances and transactions on them do not survive a',
+      '             restart (earlier transactions keep their last status; their hashes are gone)',
       `  Swaps      local aggregator ${devnet.info.aggregator.url} (1inch and Jupiter APIs)`,
       '             wallet-api devnet info  lists test tokens, mints and pools',
     );

@@ -19,12 +19,25 @@ function requireDevnet(dataDir: string): DevnetInfo {
   return info;
 }
 
-/** "1.5" with 6 decimals -> 1500000n; refuses more fractional digits than the asset has. */
+/** The most whole units one `devnet fund` moves: far more than any test needs, and within u64 base units. */
+export const MAX_FUND_UNITS = 1_000_000_000n;
+
+/**
+ * "1.5" with 6 decimals -> 1500000n. `--amount` is in whole units (the API takes base units);
+ * refuses more fractional digits than the asset has, and more than MAX_FUND_UNITS, with one clear line.
+ */
 export function parseUnits(text: string, decimals: number): bigint {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!match) throw new Error(`--amount must be a positive decimal number, got "${text}"`);
+  if (!match)
+    throw new Error(
+      `--amount must be a positive decimal number of whole units (e.g. 1.5), got "${text.slice(0, 64)}"`,
+    );
   const [, whole = '0', frac = ''] = match;
   if (frac.length > decimals) throw new Error(`--amount has more than ${decimals} decimals`);
+  if (BigInt(whole) > MAX_FUND_UNITS || (BigInt(whole) === MAX_FUND_UNITS && /[1-9]/.test(frac)))
+    throw new Error(
+      `--amount is in whole units (ETH, SOL or tokens, not base units) and at most ${MAX_FUND_UNITS} per call, got ${text.slice(0, 64)}`,
+    );
   const value = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, '0') || '0');
   if (value === 0n) throw new Error('--amount must be greater than zero');
   return value;
