@@ -11,9 +11,22 @@ describe('OpenAPI document', () => {
     openapi: string;
     info: { version: string };
     servers: { url: string }[];
+    tags: { name: string }[];
     paths: Record<
       string,
-      Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>
+      Record<
+        string,
+        {
+          description?: string;
+          tags?: string[];
+          parameters?: Array<{
+            name: string;
+            in: string;
+            schema: { type?: string; maxLength?: number; enum?: unknown[] };
+          }>;
+          responses: Record<string, { headers?: Record<string, { required?: boolean }> }>;
+        }
+      >
     >;
   };
   before(async () => {
@@ -44,6 +57,41 @@ describe('OpenAPI document', () => {
       assert.ok(op.responses['200']?.headers?.['x-request-id'], `${route} documents x-request-id`);
       assert.ok(op.responses['429']?.headers?.['Retry-After'], `${route} documents Retry-After`);
     }
+  });
+
+  test('tells the whole truth: every status, required headers, bounded strings, tags, descriptions', () => {
+    const tags = new Set(doc.tags.map((t) => t.name));
+    for (const [path, operations] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(operations)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        assert.ok(op.description, `${name} has a description`);
+        for (const tag of op.tags ?? []) assert.ok(tags.has(tag), `${name}: tag ${tag} is declared`);
+        for (const status of ['default', '400', '401', '429', '500', '503'])
+          assert.ok(op.responses[status], `${name} documents ${status}`);
+        if (method === 'post') assert.ok(op.responses['413'], `${name} documents 413`);
+        for (const [status, response] of Object.entries(op.responses)) {
+          assert.equal(
+            response.headers?.['x-request-id']?.required,
+            true,
+            `${name} ${status}: x-request-id required`,
+          );
+          if (status !== '401' && status !== 'default')
+            for (const header of ['RateLimit', 'RateLimit-Policy'])
+              assert.equal(
+                response.headers?.[header]?.required,
+                true,
+                `${name} ${status}: ${header} required`,
+              );
+        }
+        assert.equal(
+          op.responses['429']?.headers?.['Retry-After']?.required,
+          true,
+          `${name}: Retry-After required`,
+        );
+        for (const p of op.parameters ?? [])
+          if (p.schema.type === 'string')
+            assert.ok(p.schema.maxLength || p.schema.enum, `${name}: parameter ${p.in} ${p.name} is bounded`);
+      }
   });
 
   test('passes the Redocly linter with no error', () => {

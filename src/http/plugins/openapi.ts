@@ -31,8 +31,12 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         { name: 'Wallets', description: 'Your wallets and their balances' },
         { name: 'Chains', description: 'The chains this server is configured for' },
         { name: 'Transactions', description: 'Sends, approvals, contract calls, and their tracking' },
+        { name: 'Trading', description: 'Swap quotes and swaps through 1inch (EVM) and Jupiter (Solana)' },
       ],
     },
+    // Headers the server always sends are marked required (the plugin has no way to say so).
+    transformObject: (document) =>
+      markRequiredHeaders((document as unknown as { openapiObject: OpenApiDocument }).openapiObject) as never,
     // Shared schemas keep their names (Wallet, Error…) in components instead of def-N.
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`),
@@ -52,4 +56,22 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: true },
     transformSpecification: (spec) => spec,
   });
+}
+
+interface OpenApiDocument {
+  paths?: Record<
+    string,
+    Record<string, { responses?: Record<string, { headers?: Record<string, Record<string, unknown>> }> }>
+  >;
+}
+
+/** x-request-id on every response, RateLimit and RateLimit-Policy wherever documented, Retry-After on 429. */
+function markRequiredHeaders(doc: OpenApiDocument): OpenApiDocument {
+  const always = new Set(['x-request-id', 'RateLimit', 'RateLimit-Policy']);
+  for (const operations of Object.values(doc.paths ?? {}))
+    for (const operation of Object.values(operations))
+      for (const [status, response] of Object.entries(operation.responses ?? {}))
+        for (const [name, header] of Object.entries(response.headers ?? {}))
+          if (always.has(name) || (status === '429' && name === 'Retry-After')) header.required = true;
+  return doc;
 }

@@ -11,6 +11,8 @@ export const chainsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
         operationId: 'listChains',
         tags: ['Chains'],
         summary: 'List the configured chains',
+        description:
+          'Every enabled chain: slug (the `chain` of other operations), chain type and id, name, and whether trading is available there.',
         response: { 200: ok(ListChainsResponse, 'Enabled chains'), ...errorResponses() },
       },
     },

@@ -21,7 +21,7 @@ export const tradingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         body: TradeQuoteBody,
         response: {
           200: ok(TradeQuoteResponse, 'The quote'),
-          ...errorResponses(400, 502, 503),
+          ...errorResponses(400, 413, 502, 503),
         },
       },
     },

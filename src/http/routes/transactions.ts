@@ -42,6 +42,8 @@ export const transactionsRoutes: FastifyPluginAsyncTypebox<{ services: Services 
         operationId: 'approveToken',
         tags: ['Transactions'],
         summary: 'Approve an ERC20 allowance (EVM only)',
+        description:
+          'Sets the allowance of `spender` (for example the swap router a quote names) over `token`. `token` must be an ERC20 contract; checked before signing: wallet, automation, funds for the fee.',
         headers: IdempotencyHeaders,
         body: ApproveBody,
         response: WRITE_RESPONSES,
@@ -75,10 +77,12 @@ export const transactionsRoutes: FastifyPluginAsyncTypebox<{ services: Services 
         operationId: 'getTransaction',
         tags: ['Transactions'],
         summary: 'Look up a transaction the service created for you',
+        description:
+          'Its current status; a SUBMITTED one not looked at for a while is checked on chain first. Another user’s transaction id is 404.',
         params: TxParams,
         response: {
           200: ok(Type.Ref('Transaction'), 'The transaction, with its current status'),
-          ...errorResponses(403, 404),
+          ...errorResponses(400, 403, 404),
         },
       },
     },

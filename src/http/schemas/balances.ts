@@ -34,9 +34,14 @@ export const WalletBalanceSchema = Type.Object(
 );
 
 const common = {
-  chain: Type.String({ description: 'Chain slug, for example base, base-sepolia, solana, solana-devnet' }),
+  chain: Type.String({
+    minLength: 1,
+    maxLength: 64,
+    description: 'Chain slug, for example base, base-sepolia, solana, solana-devnet',
+  }),
   tokens: Type.Optional(
     Type.String({
+      maxLength: 8192,
       description:
         'Comma-separated token addresses (EVM) or mints (Solana), at most 50 after removing duplicates ' +
         '(EVM case-insensitively). A listed address that cannot be read as a token (no contract, not an ' +
@@ -57,6 +62,7 @@ export const BalancesQuery = Type.Object(
     ...common,
     address: Type.Optional(
       Type.String({
+        maxLength: 128,
         description:
           'One of your wallets, of the chain type; default: your default wallet for the chain type',
       }),
@@ -68,7 +74,7 @@ export const BalancesQuery = Type.Object(
 export const AddressBalancesQuery = Type.Object(common, { additionalProperties: false });
 
 export const AddressParams = Type.Object({
-  address: Type.String({ description: 'One of your wallets, of the chain type of `chain`' }),
+  address: Type.String({ maxLength: 100, description: 'One of your wallets, of the chain type of `chain`' }),
 });
 
 export const BalancesResponse = Type.Object({

@@ -41,13 +41,23 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: 'Rate limit exceeded (RATE_LIMITED)',
   500: 'Unexpected error (INTERNAL_ERROR)',
   502: 'Upstream failure (PROVIDER_RPC_ERROR, SEND_FAILED)',
-  503: 'A required service is not configured (SERVICE_UNAVAILABLE)',
+  503: 'A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE)',
 };
 
-/** The error responses of a route, each the error envelope with its headers. */
-export function errorResponses(...statuses: number[]): Record<number, TSchema> {
-  const out: Record<number, TSchema> = {};
-  for (const status of [...new Set([...statuses, 401, 429, 500])]) {
+/**
+ * The error responses of a route, each the error envelope with its headers. Every route can also
+ * answer 400 (a bad URL), 401, 429, 500 and 503 (shutting down), and `default` stands for any other
+ * status the HTTP layer itself may send (414 path parameter too long, 431 headers too large).
+ */
+export function errorResponses(...statuses: number[]): Record<number | 'default', TSchema> {
+  const out: Record<number | 'default', TSchema> = {
+    default: Type.Ref('ErrorBody', {
+      description:
+        'Any other error, in the same envelope (414 path parameter too long, 431 headers too large)',
+      headers: requestIdHeader,
+    }),
+  };
+  for (const status of [...new Set([...statuses, 400, 401, 429, 500, 503])]) {
     out[status] = Type.Ref('ErrorBody', {
       description: ERROR_DESCRIPTIONS[status] ?? 'Error',
       headers:

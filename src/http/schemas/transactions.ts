@@ -7,6 +7,7 @@ export const IdempotencyHeaders = Type.Object(
   {
     'Idempotency-Key': Type.String({
       pattern: UUID,
+      maxLength: 36,
       description: 'A UUID unique per request: a retry with the same key and body replays the first response',
     }),
   },
