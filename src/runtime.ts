@@ -11,6 +11,7 @@ import { buildServer } from './http/build-server.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { Database } from './store/database.ts';
 import { migrate } from './store/migrate.ts';
+import { verifySecrets } from './store/secret-checks.ts';
 import type { Clock } from './support/clock.ts';
 
 export interface RuntimeOptions {
@@ -37,10 +38,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config, db, logger } = options;
   const { applied } = await migrate(db);
   if (applied.length > 0) logger.info({ applied }, 'applied database migrations');
+  const secrets = resolveSecrets(config);
+  await verifySecrets(db, secrets);
   const composition = compose({
     config,
     db,
-    secrets: resolveSecrets(config),
+    secrets,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.chains ? { chains: options.chains } : {}),
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),

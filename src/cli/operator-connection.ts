@@ -12,6 +12,7 @@ import { ADMIN_FILE } from '../http/admin/admin-server.ts';
 import { lockDataDir } from '../store/data-dir-lock.ts';
 import { migrate } from '../store/migrate.ts';
 import { openDatabase } from '../store/open-database.ts';
+import { verifySecrets } from '../store/secret-checks.ts';
 
 export interface OperatorConnection {
   operator: Operator;
@@ -69,7 +70,9 @@ export async function connectOperator(config: Config): Promise<OperatorConnectio
   try {
     const db = await openDatabase(config);
     await migrate(db);
-    const composition = compose({ config, db, secrets: resolveSecrets(config) });
+    const secrets = resolveSecrets(config);
+    await verifySecrets(db, secrets);
+    const composition = compose({ config, db, secrets });
     await composition.start();
     return {
       operator: localOperator(composition.services),

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 export interface Secrets {
   masterKey: Buffer;
   apiKeySecret: Buffer;
+  /** Set when DATA_DIR/secrets.json did not exist and was just written with new secrets. */
+  generatedFile?: string;
 }
 
 /**
@@ -24,9 +26,11 @@ export function resolveSecrets(config: {
     throw new Error('MASTER_KEY and API_KEY_SECRET are required in production');
   const path = join(config.DATA_DIR, 'secrets.json');
   let stored: { masterKey: string; apiKeySecret: string };
+  let generated = false;
   if (existsSync(path)) {
     stored = JSON.parse(readFileSync(path, 'utf8'));
   } else {
+    generated = true;
     mkdirSync(config.DATA_DIR, { recursive: true, mode: 0o700 });
     stored = { masterKey: randomBytes(32).toString('hex'), apiKeySecret: randomBytes(32).toString('hex') };
     writeFileSync(path, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
@@ -35,5 +39,6 @@ export function resolveSecrets(config: {
   return {
     masterKey: config.MASTER_KEY ?? Buffer.from(stored.masterKey, 'hex'),
     apiKeySecret: config.API_KEY_SECRET ?? Buffer.from(stored.apiKeySecret, 'hex'),
+    ...(generated ? { generatedFile: path } : {}),
   };
 }

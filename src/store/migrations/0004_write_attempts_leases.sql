@@ -49,3 +49,11 @@ alter table idempotency_keys
   add column claim_token   text,
   add column error_code    text,
   add column error_message text;
+
+-- Check values of the secrets the stored data was made with (an HMAC of a constant under each secret),
+-- so a server started with other secrets (a lost secrets.json, a wrong MASTER_KEY) refuses to start
+-- instead of answering 401 to every key and failing every signature.
+create table secret_checks (
+  name  text primary key,
+  value text not null
+);

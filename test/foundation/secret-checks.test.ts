@@ -1,0 +1,60 @@
+// A data directory whose secrets.json was lost, or a wrong MASTER_KEY / API_KEY_SECRET, is refused at
+// start with one clear line, instead of a service that answers 401 to every key (issue 11, item 7).
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { loadConfig } from '../../src/config/config.ts';
+import { createLogger } from '../../src/logger.ts';
+import { startRuntime } from '../../src/runtime.ts';
+import { createPgliteDatabase } from '../support/database.ts';
+
+describe('secrets that do not open the stored data', () => {
+  test('a missing secrets.json with a used database: refused, naming the file, and no new secrets left behind', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wallet-api-secrets-'));
+    const db = await createPgliteDatabase();
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      DEVNET: 'off',
+      SEED_DEMO: 'off',
+      LOG_LEVEL: 'silent',
+    });
+    const start = () => startRuntime({ config, db, logger: createLogger('silent') });
+    try {
+      const first = await start();
+      const user = await first.services.users.create({ email: 'secrets@example.test' });
+      await first.services.apiKeys.create(user.id, { name: 'k' });
+      await first.close();
+      await (await start()).close(); // the same secrets: fine
+
+      rmSync(join(dataDir, 'secrets.json'));
+      await assert.rejects(start(), (err: Error) => {
+        assert.match(
+          err.message,
+          /secrets\.json is missing, but the database holds wallet keys and API keys/,
+        );
+        assert.ok(err.message.includes(join(dataDir, 'secrets.json')));
+        return true;
+      });
+      assert.equal(existsSync(join(dataDir, 'secrets.json')), false, 'restoring the old file is enough');
+
+      const wrong = loadConfig({
+        DATA_DIR: dataDir,
+        PORT: '0',
+        DEVNET: 'off',
+        SEED_DEMO: 'off',
+        MASTER_KEY: 'aa'.repeat(32),
+        API_KEY_SECRET: 'bb'.repeat(32),
+      });
+      await assert.rejects(
+        startRuntime({ config: wrong, db, logger: createLogger('silent') }),
+        /MASTER_KEY and API_KEY_SECRET .* differ/,
+      );
+    } finally {
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
