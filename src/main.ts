@@ -3,6 +3,7 @@
  * development network), or on whatever the environment configures.
  */
 
+import { createServer } from 'node:net';
 import { DEMO_EMAIL, seedDemo } from './app/seed-demo.ts';
 import { createChainRegistry } from './chains/chain-registry.ts';
 import { type Config, ConfigError, loadConfig, loadDotEnv } from './config/config.ts';
@@ -46,7 +47,38 @@ async function shutdown(reason: string, code: number): Promise<void> {
 process.once('SIGINT', () => void shutdown('SIGINT', 0));
 process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
 
+/** One line for any thrown value: some libraries throw plain objects (never "[object Object]"). */
+function describeError(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  if (err && typeof err === 'object' && 'message' in err)
+    return String((err as { message: unknown }).message);
+  try {
+    return JSON.stringify(err) ?? String(err);
+  } catch {
+    return String(err);
+  }
+}
+
+/** Fails fast, before anything starts, when the HTTP port is taken. */
+async function requireFreePort(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          err.code === 'EADDRINUSE'
+            ? `port ${port} on ${host} is already in use (another wallet-api, or another program): stop it or set PORT`
+            : `cannot listen on ${host}:${port} (${err.code ?? err.message}): set HOST and PORT`,
+        ),
+      ),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
 try {
+  await requireFreePort(config.HOST, config.PORT);
   if (!config.DATABASE_URL) {
     const lock = lockDataDir(config.DATA_DIR, 'wallet-api server');
     cleanups.push(() => lock.release());
@@ -162,6 +194,6 @@ try {
   console.log(lines.join('\n'));
 } catch (err) {
   logger.fatal({ err }, 'start-up failed');
-  console.error(`start-up failed: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`start-up failed: ${describeError(err)}`);
   await shutdown('start-up failed', 1);
 }
