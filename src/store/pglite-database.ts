@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, NotificationHandler, Queryable } from './database.ts';
 
@@ -7,12 +8,26 @@ export async function openPgliteDatabase(
   dataDir: string | null,
   options: { loadDataDir?: Blob | File } = {},
 ): Promise<Database & { pglite: PGlite }> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  if (dataDir) ownerOnly(dataDir);
   return wrapPglite(pglite);
+}
+
+/**
+ * The database holds encrypted wallet keys and hashed API keys: its files are the owner's alone
+ * (0700 folders, 0600 files), also in a data directory that existed before with looser modes.
+ */
+function ownerOnly(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) ownerOnly(path);
+    else if (entry.isFile()) chmodSync(path, 0o600);
+  }
 }
 
 export function wrapPglite(pglite: PGlite): Database & { pglite: PGlite } {

@@ -58,3 +58,33 @@ describe('secrets that do not open the stored data', () => {
     }
   });
 });
+
+describe('embedded database files', () => {
+  test('are the owner’s alone (0700 folders, 0600 files), also in a data directory made before with looser modes', async () => {
+    const { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } = await import('node:fs');
+    const { openPgliteDatabase } = await import('../../src/store/pglite-database.ts');
+    const dataDir = mkdtempSync(join(tmpdir(), 'wallet-api-modes-'));
+    const dir = join(dataDir, 'pglite');
+    mkdirSync(dir, { mode: 0o755 });
+    chmodSync(dir, 0o755);
+    writeFileSync(join(dir, 'left-over'), 'x', { mode: 0o644 });
+    const db = await openPgliteDatabase(dir);
+    try {
+      const walk = (d: string): string[] =>
+        readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+          e.isDirectory() ? [join(d, e.name), ...walk(join(d, e.name))] : [join(d, e.name)],
+        );
+      for (const path of [dir, ...walk(dir)]) {
+        const st = statSync(path);
+        assert.equal(
+          st.mode & 0o077,
+          0,
+          `${path} is not readable by others (${(st.mode & 0o777).toString(8)})`,
+        );
+      }
+    } finally {
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
