@@ -9,10 +9,21 @@ export async function openPgliteDatabase(
   options: { loadDataDir?: Blob | File } = {},
 ): Promise<Database & { pglite: PGlite }> {
   if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const pglite = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (err) {
+    // PGlite reports a damaged directory as a WebAssembly abort ("Aborted(). Build with
+    // -sASSERTIONS…"), which tells an operator nothing.
+    if (!dataDir) throw err;
+    throw new Error(
+      `the embedded database in ${dataDir} cannot be opened (${err instanceof Error ? err.message.split('\n')[0] : String(err)}): it is damaged or was written by another version. Restore a backup, or move the folder away to start with an empty database`,
+      { cause: err },
+    );
+  }
   if (dataDir) ownerOnly(dataDir);
   return wrapPglite(pglite);
 }

@@ -88,3 +88,26 @@ describe('embedded database files', () => {
     }
   });
 });
+
+describe('a damaged embedded database', () => {
+  test('is refused with one line naming the folder and what to do', async () => {
+    const { openPgliteDatabase } = await import('../../src/store/pglite-database.ts');
+    const { writeFileSync, readdirSync } = await import('node:fs');
+    const dataDir = mkdtempSync(join(tmpdir(), 'wallet-api-corrupt-'));
+    const dir = join(dataDir, 'pglite');
+    try {
+      await (await openPgliteDatabase(dir)).close();
+      // Scramble the control file and the catalog: what a disk error or a half-copied folder leaves.
+      writeFileSync(join(dir, 'global', 'pg_control'), Buffer.alloc(8192, 0xab));
+      for (const f of readdirSync(join(dir, 'global')).slice(0, 20))
+        writeFileSync(join(dir, 'global', f), 'garbage');
+      await assert.rejects(openPgliteDatabase(dir), (err: Error) => {
+        assert.match(err.message, /the embedded database in .*pglite cannot be opened/);
+        assert.match(err.message, /Restore a backup, or move the folder away/);
+        return true;
+      });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
