@@ -155,7 +155,13 @@ program
   .description('Apply pending database migrations')
   .action(async () => {
     const cfg = config();
-    const lock = cfg.DATABASE_URL ? null : lockDataDir(cfg.DATA_DIR, 'wallet-api migrate');
+    const lock = cfg.DATABASE_URL
+      ? null
+      : lockDataDir(
+          cfg.DATA_DIR,
+          'wallet-api migrate',
+          'a running server applies its migrations itself when it starts; to apply those of a newer version, stop it and start it again (or stop it and run migrate)',
+        );
     try {
       const db = await openDatabase(cfg);
       try {

@@ -5,7 +5,12 @@ import { join } from 'node:path';
  * PGlite is single-process: one lock file per data directory keeps a second server, or the CLI
  * opening the database directly, from corrupting it. A lock left by a dead process is taken over.
  */
-export function lockDataDir(dataDir: string, owner: string): { release(): void } {
+export function lockDataDir(
+  dataDir: string,
+  owner: string,
+  /** What the caller should do when another process holds the directory. */
+  whenBusy = 'stop it first, or use the CLI, which talks to a running server',
+): { release(): void } {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, 'pglite.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -26,8 +31,7 @@ export function lockDataDir(dataDir: string, owner: string): { release(): void }
       const holder = readHolder(path);
       if (holder && isAlive(holder.pid))
         throw new Error(
-          `The data directory ${dataDir} is in use by ${holder.owner} (pid ${holder.pid}); ` +
-            'stop it first, or use the CLI, which talks to a running server',
+          `The data directory ${dataDir} is in use by ${holder.owner} (pid ${holder.pid}); ${whenBusy}`,
         );
       rmSync(path, { force: true });
     }

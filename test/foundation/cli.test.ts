@@ -30,6 +30,12 @@ describe('operator CLI (wallet-api)', () => {
     assert.match(server.output(), new RegExp(demoKey), 'printed once at first start');
     assert.equal((await api('/api/v1/wallets', demoKey)).status, 200);
 
+    // migrate needs the database to itself, and says what to do instead of pointing at itself.
+    const migrate = cli(['migrate'], env);
+    assert.equal(migrate.status, 1);
+    assert.match(migrate.stderr, /a running server applies its migrations itself when it starts/);
+    assert.ok(!/use the CLI/.test(migrate.stderr));
+
     const user = cli(['--json', 'users', 'create', '--email', 'ops@example.test'], env);
     assert.equal(user.status, 0, user.stderr);
     const wallet = cli(
