@@ -119,6 +119,8 @@ try {
             rpcUrl: devnet.info.solana.rpcUrl,
             trading: true,
             aggregatorUrl: devnet.info.aggregator.jupiterApiUrl,
+            // The local pools are paid directly (they have no program of their own).
+            swapPayees: devnet.info.solana.pools.map((p) => p.address),
           },
         }
       : {}),

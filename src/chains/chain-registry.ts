@@ -20,6 +20,11 @@ export interface Chain {
    * Jupiter base URL on Solana): the development network's local aggregator. Unset elsewhere.
    */
   aggregatorUrl?: string;
+  /**
+   * Accounts a swap on this chain may pay directly besides the aggregator's programs (the development
+   * network's local pools); checked before a swap is signed. Unset elsewhere.
+   */
+  swapPayees?: readonly string[];
   enabled: boolean;
   /**
    * EVM: blocks from the including one on before a transaction counts as CONFIRMED (1 = included).

@@ -17,6 +17,7 @@ import type {
 export const WRAPPED_SOL_MINT = 'So11111111111111111111111111111111111111112';
 export const JUPITER_NOT_TRADABLE = 'Token not tradable on Jupiter';
 const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
+export const JUPITER_PROGRAM = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
 /** Programs every swap touches; the one left is the router (or, for the local pools, none). */
 const PLUMBING = new Set([
   COMPUTE_BUDGET_PROGRAM,
@@ -129,6 +130,8 @@ export function jupiterAggregator(opts: JupiterOptions): SwapAggregator {
 
   return {
     name: 'Jupiter',
+    // Jupiter's v6 aggregator program: the router every swap it builds goes through.
+    programs: [JUPITER_PROGRAM],
 
     async quote(req): Promise<AggregatorQuote> {
       // The quote endpoint has no slippage of ours: 1%, the swap's default.

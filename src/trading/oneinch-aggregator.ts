@@ -115,6 +115,7 @@ export function oneInchAggregator(opts: OneInchOptions): SwapAggregator {
 
   return {
     name: '1inch',
+    programs: [],
 
     async quote(req): Promise<AggregatorQuote> {
       const body = await get(req.chain, 'quote', '/quote', common(req), filtered(req));

@@ -55,6 +55,8 @@ export type BuiltSwap =
 export interface SwapAggregator {
   /** As it appears in messages: `1inch`, `Jupiter`. */
   readonly name: string;
+  /** Its own on-chain programs (Solana): a swap it builds may call them with any instruction. */
+  readonly programs: readonly string[];
   quote(req: TradeRequest): Promise<AggregatorQuote>;
   /** The address an ERC20 input must be approved to (EVM); null where approvals do not exist. */
   spender(chain: Chain): Promise<string | null>;

@@ -12,7 +12,8 @@ import { AppError, invalidInput } from '../errors/app-error.ts';
 import type { AggregatorFor } from './aggregators.ts';
 import { WRAPPED_SOL_MINT } from './jupiter-aggregator.ts';
 import { EVM_NATIVE_TOKEN } from './oneinch-aggregator.ts';
-import type { TradeRequest } from './swap-aggregator.ts';
+import { solanaSwapRefusal } from './solana-swap-checks.ts';
+import type { BuiltSwap, SwapAggregator, TradeRequest } from './swap-aggregator.ts';
 
 export interface QuoteBody {
   chain: string;
@@ -186,6 +187,7 @@ export function tradingService(deps: TradingDeps) {
       }
     }
     const built = await aggregator.buildSwap({ ...req, wallet: wallet.address, slippage });
+    await checkBuiltSwap(req.chain, aggregator, built, wallet.address);
     const details: Record<string, string> = {
       aggregator: aggregator.name,
       fromToken: req.fromToken,
@@ -221,6 +223,37 @@ export function tradingService(deps: TradingDeps) {
       details: { ...details, minimumAmount: built.minDstAmount.toString() },
     };
   }
+}
+
+/**
+ * Looks at what the aggregator built before anything is signed (issue 11): an EVM swap must call the
+ * aggregator's router (the spender it names), a Solana swap may only do what a swap does. Otherwise
+ * 502 SEND_FAILED, naming what was wrong, and nothing is signed.
+ */
+async function checkBuiltSwap(chain: Chain, aggregator: SwapAggregator, built: BuiltSwap, wallet: string) {
+  const refuse = (why: string) =>
+    new AppError(
+      'SEND_FAILED',
+      `${aggregator.name} built a swap transaction that was refused, nothing was signed: ${why}`,
+    );
+  if (built.chainType === 'ethereum') {
+    const router = await aggregator.spender(chain);
+    if (router && built.tx.to.toLowerCase() !== router.toLowerCase())
+      throw refuse(`it calls ${built.tx.to}, not ${aggregator.name}'s router ${router}`);
+    return;
+  }
+  let refusal: string | null;
+  try {
+    refusal = await solanaSwapRefusal(built.wire, wallet, {
+      programs: aggregator.programs,
+      payees: chain.swapPayees ?? [],
+    });
+  } catch (err) {
+    throw new AppError('SEND_FAILED', `${aggregator.name} built a swap transaction that cannot be decoded`, {
+      cause: err,
+    });
+  }
+  if (refusal) throw refuse(refusal);
 }
 
 const getOwner = (chain: Chain, from: string) => (chain.chainType === 'ethereum' ? getAddress(from) : from);

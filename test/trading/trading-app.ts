@@ -22,6 +22,7 @@ export async function startTradingApp(info: DevnetInfo, env: Record<string, stri
         rpcUrl: info.solana.rpcUrl,
         trading: true,
         aggregatorUrl: info.aggregator.jupiterApiUrl,
+        swapPayees: info.solana.pools.map((p) => p.address),
       },
     },
   );
