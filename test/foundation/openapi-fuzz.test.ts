@@ -131,7 +131,7 @@ describe('fuzzing every operation from the OpenAPI document', () => {
       fc.double(),
       fc.boolean(),
       fc.constant(null),
-      fc.constant(12345678901234567890),
+      fc.constant(2 ** 64), // a JSON number past 2^53: never to be taken as an amount
       fc.array(fc.integer(), { maxLength: 3 }),
       fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
     );
