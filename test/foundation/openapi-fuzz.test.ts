@@ -2,11 +2,15 @@
 // operation, then mutated (types, boundaries, encodings, sizes, headers). Whatever arrives: never a
 // 500, the envelope with a matching x-request-id on every error, an answer within seconds, and a write
 // refused as invalid leaves no idempotency record. Every chain RPC and aggregator points at a closed
-// port, so nothing can be sent and upstream failures answer at once. Seeded and repeatable.
+// port, so nothing can be sent and upstream failures answer at once. Seeded and repeatable. Every
+// answer is also validated against the document itself (issue 11 item 6): its status is documented
+// for the operation (or `default`), its body matches that response's schema (Ajv, JSON Schema
+// 2020-12, which OpenAPI 3.1 schemas are), and its required headers are there.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { BUILT_IN_CHAINS } from '../../src/chains/chain-registry.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
@@ -40,6 +44,8 @@ describe('fuzzing every operation from the OpenAPI document', () => {
   let evmWallet: string;
   let solanaWallet: string;
   let operations: Operation[];
+  /** Validates an answer against the document: the problems found, none when it matches. */
+  let contract: (op: Operation, status: number, headers: Headers, body: unknown) => string[];
   before(async () => {
     const dead = `http://127.0.0.1:${await closedPort()}`;
     const env: Record<string, string> = {
@@ -81,6 +87,32 @@ describe('fuzzing every operation from the OpenAPI document', () => {
         });
       }
     assert.ok(operations.length >= 10, 'every operation is fuzzed');
+    const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
+    ajv.addSchema(doc, 'openapi');
+    const pointer = (...parts: string[]) =>
+      parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+    const validators = new Map<string, ReturnType<typeof ajv.compile>>();
+    contract = (op, status, headers, body) => {
+      const responses = doc.paths[op.path][op.method.toLowerCase()].responses as Record<
+        string,
+        { headers?: Record<string, { required?: boolean }>; content?: Record<string, unknown> }
+      >;
+      const documented = responses[String(status)] ? String(status) : responses.default ? 'default' : null;
+      if (!documented) return [`status ${status} is not documented`];
+      const problems: string[] = [];
+      for (const [name, header] of Object.entries(responses[documented]!.headers ?? {}))
+        if (header.required && headers.get(name) === null)
+          problems.push(`required header ${name} is missing`);
+      if (!responses[documented]!.content?.['application/json']) return problems;
+      const ref = `openapi#/${pointer('paths', op.path, op.method.toLowerCase(), 'responses', documented, 'content', 'application/json', 'schema')}`;
+      let validate = validators.get(ref);
+      if (!validate) {
+        validate = ajv.compile({ $ref: ref });
+        validators.set(ref, validate);
+      }
+      if (!validate(body)) problems.push(`body does not match: ${ajv.errorsText(validate.errors)}`);
+      return problems;
+    };
   });
   after(() => app.stop());
 
@@ -251,6 +283,8 @@ describe('fuzzing every operation from the OpenAPI document', () => {
         statuses.set(label, (statuses.get(label) ?? 0) + 1);
         const what = `${operation.method} ${path}?${query} ${body?.slice(0, 300)} → ${res.status} ${text.slice(0, 300)}`;
         assert.ok(ms < 5000, `answered in ${ms} ms: ${what}`);
+        const problems = contract(operation, res.status, res.headers, text ? JSON.parse(text) : undefined);
+        assert.deepEqual(problems, [], `the document describes the answer: ${what}`);
         const requestId = res.headers.get('x-request-id');
         assert.match(requestId ?? '', /^req_[0-9a-f]{32}$/, `x-request-id: ${what}`);
         if (res.status >= 400) {

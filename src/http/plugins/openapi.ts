@@ -65,13 +65,24 @@ interface OpenApiDocument {
   >;
 }
 
-/** x-request-id on every response, RateLimit and RateLimit-Policy wherever documented, Retry-After on 429. */
+/**
+ * Statuses only answered after authentication and the rate limit, so they always carry the rate
+ * limit headers; others (400, 413, 500, 503) can also come from layers before them (a bad URL, a
+ * body too large, a database outage, a shutdown).
+ */
+const AFTER_RATE_LIMIT = new Set(['200', '403', '404', '409', '429', '502']);
+
+/** x-request-id on every response, the rate limit headers where always sent, Retry-After on 429. */
 function markRequiredHeaders(doc: OpenApiDocument): OpenApiDocument {
-  const always = new Set(['x-request-id', 'RateLimit', 'RateLimit-Policy']);
   for (const operations of Object.values(doc.paths ?? {}))
     for (const operation of Object.values(operations))
       for (const [status, response] of Object.entries(operation.responses ?? {}))
         for (const [name, header] of Object.entries(response.headers ?? {}))
-          if (always.has(name) || (status === '429' && name === 'Retry-After')) header.required = true;
+          if (
+            name === 'x-request-id' ||
+            ((name === 'RateLimit' || name === 'RateLimit-Policy') && AFTER_RATE_LIMIT.has(status)) ||
+            (name === 'Retry-After' && status === '429')
+          )
+            header.required = true;
   return doc;
 }
