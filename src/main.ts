@@ -3,7 +3,9 @@
  * development network), or on whatever the environment configures.
  */
 
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { DEMO_EMAIL, seedDemo } from './app/seed-demo.ts';
 import { createChainRegistry } from './chains/chain-registry.ts';
 import { type Config, ConfigError, loadConfig, loadDotEnv } from './config/config.ts';
@@ -59,6 +61,30 @@ function describeError(err: unknown): string {
   }
 }
 
+/**
+ * The data directory must take writes before anything starts: a read-only file system or a full disk
+ * would otherwise surface as an embedded database error that names neither the path nor the cause.
+ * A megabyte is written and removed (the embedded database needs far more).
+ */
+function requireWritableDataDir(dir: string): void {
+  const probe = join(dir, `.write-check-${process.pid}`);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(probe, Buffer.alloc(1024 * 1024));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new Error(
+      code === 'ENOSPC'
+        ? `DATA_DIR ${dir} is on a full disk (ENOSPC): free some space there, or set DATA_DIR to a place with room`
+        : code === 'EROFS'
+          ? `DATA_DIR ${dir} is on a read-only file system (EROFS): set DATA_DIR to a writable place`
+          : `DATA_DIR ${dir} cannot be written (${code ?? describeError(err)}): check its owner and permissions, or set DATA_DIR`,
+    );
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
 /** Fails fast, before anything starts, when the HTTP port is taken. */
 async function requireFreePort(host: string, port: number): Promise<void> {
   if (port === 0) return;
@@ -79,6 +105,7 @@ async function requireFreePort(host: string, port: number): Promise<void> {
 
 try {
   await requireFreePort(config.HOST, config.PORT);
+  requireWritableDataDir(config.DATA_DIR);
   if (!config.DATABASE_URL) {
     const lock = lockDataDir(config.DATA_DIR, 'wallet-api server');
     cleanups.push(() => lock.release());
