@@ -14,6 +14,7 @@ import { createLogger } from './logger.ts';
 import { startRuntime } from './runtime.ts';
 import { lockDataDir } from './store/data-dir-lock.ts';
 import { openDatabase } from './store/open-database.ts';
+import { describeError } from './support/describe-error.ts';
 
 const startedAt = performance.now();
 
@@ -48,18 +49,6 @@ async function shutdown(reason: string, code: number): Promise<void> {
 }
 process.once('SIGINT', () => void shutdown('SIGINT', 0));
 process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
-
-/** One line for any thrown value: some libraries throw plain objects (never "[object Object]"). */
-function describeError(err: unknown): string {
-  if (err instanceof Error) return err.message;
-  if (err && typeof err === 'object' && 'message' in err)
-    return String((err as { message: unknown }).message);
-  try {
-    return JSON.stringify(err) ?? String(err);
-  } catch {
-    return String(err);
-  }
-}
 
 /**
  * The data directory must take writes before anything starts: a read-only file system or a full disk

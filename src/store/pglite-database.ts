@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { describeError } from '../support/describe-error.ts';
 import type { Database, NotificationHandler, Queryable } from './database.ts';
 
 /** Embedded PostgreSQL (PGlite). One process per data directory; `null` dataDir keeps it in memory. */
@@ -20,24 +21,12 @@ export async function openPgliteDatabase(
     // -sASSERTIONS…"), which tells an operator nothing.
     if (!dataDir) throw err;
     throw new Error(
-      `the embedded database in ${dataDir} cannot be opened (${reasonOf(err)}): it is damaged or was written by another version. Restore a backup, or move the folder away to start with an empty database`,
+      `the embedded database in ${dataDir} cannot be opened (${describeError(err)}): it is damaged or was written by another version. Restore a backup, or move the folder away to start with an empty database`,
       { cause: err },
     );
   }
   if (dataDir) ownerOnly(dataDir);
   return wrapPglite(pglite);
-}
-
-/** PGlite sometimes throws plain objects: their message, or their JSON, never "[object Object]". */
-function reasonOf(err: unknown): string {
-  if (err instanceof Error) return err.message.split('\n')[0] ?? err.message;
-  if (err && typeof err === 'object' && 'message' in err)
-    return String((err as { message: unknown }).message);
-  try {
-    return JSON.stringify(err)?.slice(0, 200) ?? String(err);
-  } catch {
-    return String(err);
-  }
 }
 
 /**
