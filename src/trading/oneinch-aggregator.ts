@@ -30,8 +30,13 @@ export interface OneInchOptions {
 
 type Op = 'quote' | 'swap' | 'spender';
 
-/** 1inch has no "not tradable" code: these descriptions are its equivalents (reference §1.5). */
-const NOT_TRADABLE = /insufficient liquidity|cannot sync token/i;
+/**
+ * 1inch has no "not tradable" code (reference §1.5). "Cannot sync token" (1inch does not know the
+ * token on that chain) is its answer for an untradable token; "insufficient liquidity" also comes
+ * for amounts too small or too large to route, so it is said as it is, never as "not tradable".
+ */
+const NOT_TRADABLE = /cannot sync token/i;
+const NO_LIQUIDITY = /insufficient liquidity/i;
 
 function translate(answer: UpstreamAnswer, op: Op, filtered: boolean): AppError {
   const reason = upstreamReason(answer.body, 'description', 'error', 'message');
@@ -59,10 +64,14 @@ function translate(answer: UpstreamAnswer, op: Op, filtered: boolean): AppError 
       'INSUFFICIENT_FUNDS',
       `The wallet holds too little of the input token (1inch: ${reason})`,
     );
-  if (NOT_TRADABLE.test(reason))
-    return filtered && /insufficient liquidity/i.test(reason)
-      ? new AppError('QUOTE_FAILED', `1inch found no route with the given protocols: ${reason}`)
-      : new AppError('QUOTE_FAILED', ONEINCH_NOT_TRADABLE);
+  if (NOT_TRADABLE.test(reason)) return new AppError('QUOTE_FAILED', ONEINCH_NOT_TRADABLE);
+  if (NO_LIQUIDITY.test(reason))
+    return new AppError(
+      'QUOTE_FAILED',
+      filtered
+        ? `1inch found no route with the given protocols: ${reason}`
+        : `1inch found no route: ${reason} (for this pair at this amount; a very small or very large amount may not fill)`,
+    );
   const doing =
     op === 'swap'
       ? 'could not build the swap'

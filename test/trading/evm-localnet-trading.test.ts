@@ -136,6 +136,20 @@ describe('trading on evm-localnet through the local 1inch API', () => {
     assert.ok(received >= (quoted * 995n) / 1000n, `received ${received}, quoted ${quoted}`);
   });
 
+  test('a quote too small to fill names 1inch’s reason, not "not tradable"', async () => {
+    const user = await app.newUser();
+    const res = await quote(user.key, {
+      chain: CHAIN,
+      fromToken: 'NATIVE',
+      toToken: info.evm.testToken.address,
+      amount: '1',
+    });
+    assert.equal(res.status, 400);
+    const body = await res.json();
+    assert.equal(body.code, 'QUOTE_FAILED');
+    assert.match(body.error, /^1inch found no route: Insufficient liquidity/);
+  });
+
   test('a token 1inch does not trade is 400 QUOTE_FAILED "Token not tradable on 1inch"', async () => {
     const user = await app.newUser();
     const unknown = privateKeyToAddress(generatePrivateKey());

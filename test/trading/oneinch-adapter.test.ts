@@ -109,14 +109,20 @@ describe('1inch adapter against a fake Classic Swap API', () => {
     assert.equal(fake.requests.length, 1);
   });
 
-  for (const description of ['Cannot sync token', 'insufficient liquidity'])
-    test(`"${description}" is 400 QUOTE_FAILED "Token not tradable on 1inch"`, async () => {
-      fake.on('GET', `${PATH}/quote`, () => oneInchError(description));
-      const err = await rejection(oneinch.quote(req()));
-      assert.equal(err.code, 'QUOTE_FAILED');
-      assert.equal(err.status, 400);
-      assert.equal(err.message, 'Token not tradable on 1inch');
-    });
+  test('"Cannot sync token" is 400 QUOTE_FAILED "Token not tradable on 1inch"', async () => {
+    fake.on('GET', `${PATH}/quote`, () => oneInchError('Cannot sync token'));
+    const err = await rejection(oneinch.quote(req()));
+    assert.equal(err.code, 'QUOTE_FAILED');
+    assert.equal(err.status, 400);
+    assert.equal(err.message, 'Token not tradable on 1inch');
+  });
+
+  test('"insufficient liquidity" names the upstream reason, never "not tradable"', async () => {
+    fake.on('GET', `${PATH}/quote`, () => oneInchError('insufficient liquidity'));
+    const err = await rejection(oneinch.quote(req()));
+    assert.equal(err.code, 'QUOTE_FAILED');
+    assert.match(err.message, /^1inch found no route: insufficient liquidity/);
+  });
 
   test('no liquidity with a protocol filter is a missing route, not an untradable token', async () => {
     fake.on('GET', `${PATH}/quote`, () => oneInchError('Insufficient liquidity'));

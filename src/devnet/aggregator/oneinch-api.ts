@@ -68,11 +68,8 @@ export function oneInchApi(opts: { rpcUrl: string; chainId: number }) {
     if (same(src, dst)) return oneInchError(400, 'src and dst tokens must be different');
     for (const token of [src, dst]) {
       if (tokenInfo(token as Address)) continue;
-      // Unknown to the pools: 1inch's two "not tradable" answers (reference §1.5).
-      const code = await client.getCode({ address: getAddress(token) });
-      return code && code !== '0x'
-        ? oneInchError(400, 'Insufficient liquidity')
-        : oneInchError(400, 'Cannot sync token', [{ type: 'token', value: token }]);
+      // Unknown to the pools: 1inch's answer for a token it does not trade (reference §1.5).
+      return oneInchError(400, 'Cannot sync token', [{ type: 'token', value: token }]);
     }
     const only = q.get('protocols')?.split(',').filter(Boolean);
     const excluded = q.get('excludedProtocols')?.split(',').filter(Boolean);
