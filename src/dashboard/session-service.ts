@@ -1,4 +1,11 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import type { Database } from '../store/database.ts';
 import { sessionsRepository } from '../store/repositories/sessions-repository.ts';
 import type { UserRecord } from '../store/repositories/users-repository.ts';
@@ -43,6 +50,10 @@ export function sameSecret(a: string, b: string): boolean {
  * user, the session's CSRF secret and a fingerprint of the password hash at sign-in, so setting a
  * new password (`wallet-api users set-password`) ends every older session.
  */
+const FLASH_MS = 60_000;
+const flashKey = (token: string, sessionId: string) =>
+  Buffer.from(hkdfSync('sha256', token, sessionId, 'wallet-api:dashboard-flash', 32));
+
 export function sessionService(deps: { db: Database; clock: Clock; lifetimes?: SessionLifetimes }) {
   const { clock } = deps;
   const lifetimes = deps.lifetimes ?? DEFAULT_SESSION_LIFETIMES;
@@ -91,6 +102,33 @@ export function sessionService(deps: { db: Database; clock: Clock; lifetimes?: S
 
     async destroy(id: string): Promise<void> {
       await repo.delete(id);
+    },
+
+    /**
+     * Keeps a message for this session's next page (the API key just created, across the redirect
+     * after the POST), for a minute. Sealed with AES-256-GCM under a key derived from the cookie
+     * token: the database, which holds only the token's hash, cannot read it.
+     */
+    async putFlash(session: DashboardSession, token: string, message: string): Promise<void> {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', flashKey(token, session.id), iv);
+      const sealed = Buffer.concat([cipher.update(message, 'utf8'), cipher.final()]);
+      const flash = [iv, cipher.getAuthTag(), sealed].map((b) => b.toString('base64url')).join('.');
+      await repo.setFlash(session.id, flash, new Date(clock.now().getTime() + FLASH_MS));
+    },
+
+    /** The session's flash, once: null when there is none, it expired, or it cannot be opened. */
+    async takeFlash(session: DashboardSession, token: string): Promise<string | null> {
+      const found = await repo.takeFlash(session.id);
+      if (!found || found.expiresAt.getTime() <= clock.now().getTime()) return null;
+      const [iv, tag, sealed] = found.flash.split('.').map((p) => Buffer.from(p, 'base64url'));
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', flashKey(token, session.id), iv!);
+        decipher.setAuthTag(tag!);
+        return Buffer.concat([decipher.update(sealed!), decipher.final()]).toString('utf8');
+      } catch {
+        return null;
+      }
     },
   };
 }

@@ -159,7 +159,32 @@ describe('dashboard over HTTP: sessions, CSRF, sign-in limits, headers', () => {
     assert.equal((await c.get('/dashboard/keys')).status, 200, 'still signed in');
 
     const created = await c.post('/dashboard/keys', { _csrf: token, name: 'with token', expires: '90d' });
-    assert.equal(created.status, 201, 'the same request with the token goes through');
+    assert.equal(created.status, 303, 'the same request with the token goes through');
+  });
+
+  test('a created key is shown once on the page after the redirect; a reload creates and shows nothing', async () => {
+    const u = await newUser();
+    const c = client();
+    assert.equal((await c.signIn(u.email, PASSWORD)).status, 303);
+    const page = await c.get('/dashboard/keys');
+    const token = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+    const posted = await c.post('/dashboard/keys', { _csrf: token, name: 'once', expires: 'never' });
+    assert.equal(posted.status, 303);
+    const location = posted.headers.get('location') ?? '';
+    assert.match(location, /^\/dashboard\/keys\?created=key_/);
+    assert.doesNotMatch(location, /wak_/, 'never in a URL');
+    const shown = await (await c.get(location)).text();
+    const key = /wak_[A-Za-z0-9]{4}_[A-Za-z0-9]{32}/.exec(shown)?.[0];
+    assert.ok(key, 'the key is on the page after the redirect');
+    const reloaded = await (await c.get(location)).text();
+    assert.doesNotMatch(reloaded, /wak_[A-Za-z0-9]{4}_[A-Za-z0-9]{32}/, 'shown once');
+    const keys = await app.services.apiKeys.list(u.userId);
+    assert.equal(keys.filter((k) => k.name === 'once').length, 1, 'one key, whatever the reloads');
+    const rows = await app.db.query<{ flash: string | null }>('select flash from dashboard_sessions');
+    assert.ok(
+      rows.every((r) => !r.flash?.includes(key!.slice(9))),
+      'the database cannot read it',
+    );
   });
 
   test('sign-in attempts are limited per account: after 10, even the right password waits', async () => {
@@ -285,8 +310,8 @@ describe('dashboard over HTTP: sessions, CSRF, sign-in limits, headers', () => {
       name: '<img src=x onerror=alert(1)>',
       expires: 'never',
     });
-    assert.equal(res.status, 201);
-    const body = await res.text();
+    assert.equal(res.status, 303);
+    const body = await (await c.get(res.headers.get('location') ?? '')).text();
     assert.ok(body.includes('&lt;img src=x onerror=alert(1)&gt;'));
     assert.ok(!body.includes('<img src=x'));
   });

@@ -1,9 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { KEY_EXPIRIES, type KeyExpiry } from '../../app/api-keys.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { html } from '../html.ts';
 import { PAGES } from '../paths.ts';
-import { type DashboardDeps, formField, queryField, requireSession, sendPage } from '../request-context.ts';
+import {
+  cookieNames,
+  type DashboardDeps,
+  formField,
+  isSecure,
+  queryField,
+  requireSession,
+  sendPage,
+} from '../request-context.ts';
 import { EXPIRY_CHOICES, keysPage, revokeConfirmPage } from '../views/keys-view.ts';
 import type { Flash } from '../views/layout.ts';
 
@@ -12,10 +20,23 @@ const isExpiry = (value: string): value is KeyExpiry => Object.hasOwn(KEY_EXPIRI
 export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Promise<void> {
   const { apiKeys } = deps.services;
 
+  /** The session cookie's token: the key the one-time flash is sealed under. */
+  const cookieToken = (request: FastifyRequest) =>
+    request.cookies[cookieNames(isSecure(request, deps.publicUrl)).session] ?? '';
+
   app.get('/keys', async (request, reply) => {
     const auth = requireSession(request, reply);
     if (!auth) return reply;
     const keys = await apiKeys.list(auth.session.userId);
+    // Right after creating a key (POST, then redirect here): the key, shown this once.
+    const createdId = queryField(request, 'created');
+    if (createdId) {
+      const flash = await deps.sessions.takeFlash(auth.session, cookieToken(request));
+      const parsed = flash ? (JSON.parse(flash) as { keyId: string; key: string }) : null;
+      const apiKey = parsed?.keyId === createdId ? keys.find((k) => k.id === createdId) : undefined;
+      if (parsed && apiKey)
+        return sendPage(reply, keysPage({ user: auth.user, keys, created: { key: parsed.key, apiKey } }));
+    }
     // After a revocation the page says so, naming the key from the user's own list.
     const revokedId = queryField(request, 'revoked');
     const revoked = revokedId ? keys.find((k) => k.id === revokedId && k.status === 'Revoked') : undefined;
@@ -51,12 +72,14 @@ export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
         { event: 'dashboard.api_key_created', userId: auth.session.userId, keyId: created.apiKey.id },
         'API key created in the dashboard',
       );
-      // The key exists only in this response: never cached, never in a URL, never logged.
-      return sendPage(
-        reply,
-        keysPage({ user: auth.user, keys: await apiKeys.list(auth.session.userId), created }),
-        201,
+      // Post, redirect, get: the key goes to the next page sealed for this browser's session (never
+      // in a URL, never logged, never readable from the database), so a reload creates nothing.
+      await deps.sessions.putFlash(
+        auth.session,
+        cookieToken(request),
+        JSON.stringify({ keyId: created.apiKey.id, key: created.key }),
       );
+      return reply.redirect(`${PAGES.keys}?${new URLSearchParams({ created: created.apiKey.id })}`, 303);
     } catch (err) {
       // The 10-active limit (FORBIDDEN) and a bad name (INVALID_INPUT) carry messages meant for people.
       if (err instanceof AppError && (err.code === 'FORBIDDEN' || err.code === 'INVALID_INPUT'))

@@ -57,3 +57,10 @@ create table secret_checks (
   name  text primary key,
   value text not null
 );
+
+-- A dashboard session's one-time message to its next page (the API key just created, shown once after
+-- a redirect, so a reload never creates a second key). Encrypted under a key derived from the
+-- session's cookie token, which the database does not hold: readable by that browser alone.
+alter table dashboard_sessions
+  add column flash            text,
+  add column flash_expires_at timestamptz;

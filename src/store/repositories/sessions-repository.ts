@@ -69,6 +69,26 @@ export function sessionsRepository(db: Queryable) {
       const row = rows[0];
       return row ? { ...toSession(row), email: row.email, passwordHash: row.password_hash } : null;
     },
+    async setFlash(id: string, flash: string, expiresAt: Date): Promise<void> {
+      await db.query('update dashboard_sessions set flash = $2, flash_expires_at = $3 where id = $1', [
+        id,
+        flash,
+        expiresAt,
+      ]);
+    },
+    /** Reads and clears the session's flash in one statement: it is shown once. */
+    async takeFlash(id: string): Promise<{ flash: string; expiresAt: Date } | null> {
+      const rows = await db.query<{ flash: string | null; flash_expires_at: Date | null }>(
+        `with old as (select flash, flash_expires_at from dashboard_sessions where id = $1 for update),
+         cleared as (update dashboard_sessions set flash = null, flash_expires_at = null where id = $1)
+         select flash, flash_expires_at from old`,
+        [id],
+      );
+      const row = rows[0];
+      return row?.flash && row.flash_expires_at
+        ? { flash: row.flash, expiresAt: row.flash_expires_at }
+        : null;
+    },
     async touch(id: string, at: Date): Promise<void> {
       await db.query('update dashboard_sessions set last_seen_at = $2 where id = $1', [id, at]);
     },
