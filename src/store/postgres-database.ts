@@ -18,6 +18,7 @@ export async function openPostgresDatabase(
 
   const listeners = new Map<string, Set<{ handler: NotificationHandler; onReset?: () => void }>>();
   let listenClient: pg.PoolClient | null = null;
+  let releaseListener: ((destroy: boolean) => void) | null = null;
   let connecting: Promise<pg.PoolClient> | null = null;
   let closed = false;
 
@@ -27,12 +28,21 @@ export async function openPostgresDatabase(
     if (listenClient) return listenClient;
     connecting ??= (async () => {
       const client = await pool.connect();
+      // Released once only: an error can arrive after close() gave the client back (a dropped
+      // database terminates it), and pg throws on a second release.
+      let released = false;
+      releaseListener = (destroy: boolean) => {
+        if (released) return;
+        released = true;
+        client.release(destroy);
+      };
+      const release = releaseListener;
       client.on('notification', (msg) => {
         for (const l of listeners.get(msg.channel) ?? []) l.handler(msg.payload ?? '');
       });
       client.on('error', () => {
-        client.release(true);
-        listenClient = null;
+        release(true);
+        if (listenClient === client) listenClient = null;
         if (closed) return;
         setTimeout(() => {
           void reconnect();
@@ -111,7 +121,7 @@ export async function openPostgresDatabase(
     },
     async close() {
       closed = true;
-      listenClient?.release();
+      releaseListener?.(false);
       listenClient = null;
       await pool.end();
     },
