@@ -128,11 +128,13 @@ try {
           // The localnets trade through the devnet's local aggregator (no key needed).
           'evm-localnet': {
             rpcUrl: devnet.info.evm.rpcUrl,
+            instance: () => devnet.info.evm.instance,
             trading: true,
             aggregatorUrl: devnet.info.aggregator.oneinchApiUrl,
           },
           'solana-localnet': {
             rpcUrl: devnet.info.solana.rpcUrl,
+            instance: () => devnet.info.solana.instance,
             trading: true,
             aggregatorUrl: devnet.info.aggregator.jupiterApiUrl,
             // The local pools are paid directly (they have no program of their own).

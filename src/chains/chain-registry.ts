@@ -25,6 +25,11 @@ export interface Chain {
    * network's local pools); checked before a swap is signed. Unset elsewhere.
    */
   swapPayees?: readonly string[];
+  /**
+   * Development networks only: the id of the chain now running. It changes when the network restarts
+   * (its state is gone), so transactions made on an earlier one can be told apart.
+   */
+  instance?: () => string;
   enabled: boolean;
   /**
    * EVM: blocks from the including one on before a transaction counts as CONFIRMED (1 = included).

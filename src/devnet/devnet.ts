@@ -1,6 +1,7 @@
 // The local development network: a Hardhat node (evm-localnet) and a LiteSVM JSON-RPC node
 // (solana-localnet), each in a child process that cannot outlive this one, seeded with test tokens
 // and swap pools, plus the local aggregator (1inch and Jupiter wire formats) in this process.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -34,6 +35,8 @@ export interface DevnetInfo {
     chain: 'evm-localnet';
     chainId: 31337;
     rpcUrl: string;
+    /** New at every start of the node (and after a restart): a chain of this instance, no other. */
+    instance: string;
     testToken: { address: `0x${string}`; symbol: string; decimals: 6 };
     multicall3: `0x${string}`;
     /** A second ERC20 (TEUR) traded against ETH and TUSD. */
@@ -45,6 +48,8 @@ export interface DevnetInfo {
     chain: 'solana-localnet';
     chainId: -1;
     rpcUrl: string;
+    /** New at every start of the node (and after a restart): a chain of this instance, no other. */
+    instance: string;
     splMint: { address: string; symbol: string; decimals: number };
     token2022Mint: { address: string; symbol: string; decimals: number };
     /** Pools of SOL, TSPL and T22, each held by a published pool authority that co-signs swaps. */
@@ -124,6 +129,7 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
       chain: 'evm-localnet',
       chainId: 31337,
       rpcUrl: evm.url,
+      instance: randomBytes(8).toString('hex'),
       testToken: { address: TEST_TOKEN_ADDRESS, symbol: TEST_TOKEN.symbol, decimals: TEST_TOKEN.decimals },
       multicall3: MULTICALL3_ADDRESS,
       secondToken: {
@@ -137,6 +143,7 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
       chain: 'solana-localnet',
       chainId: -1,
       rpcUrl: solana.url,
+      instance: randomBytes(8).toString('hex'),
       splMint: { address: mints.splMint, symbol: SPL_MINT_SYMBOL, decimals: DEVNET_MINT_DECIMALS },
       token2022Mint: {
         address: mints.token2022Mint,
@@ -199,6 +206,9 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
         await seedSolanaChain(solana.url);
       }
       if (stopped) return;
+      // A new chain: transactions of the old one are told apart by the instance they were made on.
+      (chain === 'evm-localnet' ? info.evm : info.solana).instance = randomBytes(8).toString('hex');
+      writeInfoFile(infoPath, { ...info, pid: process.pid });
       logger.warn({ chain }, `${chain} restarted with a new chain`);
       for (const cb of restartCallbacks) cb(chain);
     } catch (restartErr) {

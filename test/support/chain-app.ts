@@ -15,6 +15,8 @@ export async function startChainApp(
     evmRpcUrl?: string;
     solanaRpcUrl?: string;
     env?: Record<string, string>;
+    /** The id of the EVM development chain now running (a restart changes it). */
+    evmInstance?: () => string;
     clock?: Clock;
     engine?: 'pglite' | 'postgres';
     database?: Database;
@@ -29,7 +31,10 @@ export async function startChainApp(
   // Per-chain settings of the test's environment (confirmations, fee caps) apply to the chains too.
   const { chainOverrides } = loadConfig({ DATA_DIR: tmpdir(), ...options.env });
   const chains = createChainRegistry(chainOverrides, {
-    'evm-localnet': { rpcUrl: options.evmRpcUrl ?? info.evm.rpcUrl },
+    'evm-localnet': {
+      rpcUrl: options.evmRpcUrl ?? info.evm.rpcUrl,
+      ...(options.evmInstance ? { instance: options.evmInstance } : {}),
+    },
     'solana-localnet': { rpcUrl: options.solanaRpcUrl ?? info.solana.rpcUrl },
   });
   const app = await startTestApp({

@@ -136,7 +136,10 @@ export function submitter(deps: SubmitDeps) {
       hash: signed.attempt.hash,
       error: null,
       nonce: signed.nonce,
-      details: intent.details,
+      // On a development network, the chain it was made on (a restart starts another one).
+      details: intent.chain.instance
+        ? { ...intent.details, chainInstance: intent.chain.instance() }
+        : intent.details,
       payload: signed.payload,
       stuckReason: null,
       landedBlock: null,

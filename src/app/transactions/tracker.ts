@@ -14,7 +14,7 @@ import type { Clock } from '../../support/clock.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
 import type { WalletsService } from '../wallets.ts';
 import type { ChainAdapters } from './submit.ts';
-import { submissionJson, submissionView } from './views.ts';
+import { isFromEarlierChain, submissionJson, submissionView } from './views.ts';
 
 export interface TrackerDeps {
   db: Database;
@@ -124,6 +124,16 @@ export function tracker(deps: TrackerDeps) {
   async function look(tx: TransactionRecord): Promise<TransactionRecord> {
     const chain = deps.chains.get(tx.chain);
     const now = deps.clock.now();
+    if (isFromEarlierChain(chain, tx)) {
+      // The development network restarted: the chain it was sent on is gone, and must not be
+      // confused with the new one (whose nonces start over).
+      if (tx.status === 'CONFIRMED') return reschedule(tx, null);
+      return move(tx, 'FAILED', {
+        error:
+          'The development network was restarted: the chain this transaction was sent on no longer exists',
+        stuckReason: null,
+      });
+    }
     if (tx.status === 'CONFIRMED' && now.getTime() - tx.updatedAt.getTime() > REORG_WATCH_MS)
       return reschedule(tx, null);
     const seen = await adapterOf(tx).inspect(chain, tx);

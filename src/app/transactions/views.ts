@@ -1,4 +1,4 @@
-import type { ChainRegistry } from '../../chains/chain-registry.ts';
+import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
 import type { TransactionRecord } from '../../store/repositories/transactions-repository.ts';
 
 /** The Submission response of every write endpoint. */
@@ -31,8 +31,16 @@ export interface TransactionView {
   attempts: string[];
   /** Why a SUBMITTED transaction is not moving (fees above the cap, funds for the fee), else null. */
   stuckReason: string | null;
+  /** Made on a development network that has restarted since: its hash no longer exists there. */
+  devnetReset: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A transaction made on a development network that has restarted since (another chain now). */
+export function isFromEarlierChain(chain: Chain | null, tx: TransactionRecord): boolean {
+  const made = tx.details.chainInstance;
+  return Boolean(chain?.instance && typeof made === 'string' && made !== chain.instance());
 }
 
 function chainOf(chains: ChainRegistry, slug: string) {
@@ -77,6 +85,7 @@ export function transactionView(chains: ChainRegistry, tx: TransactionRecord): T
     nonce: tx.nonce === null || neverSent ? null : Number(tx.nonce),
     attempts: neverSent ? [] : tx.attempts.map((a) => a.hash),
     stuckReason: tx.status === 'SUBMITTED' || tx.status === 'PENDING' ? tx.stuckReason : null,
+    devnetReset: isFromEarlierChain(chain, tx),
     createdAt: tx.createdAt.toISOString(),
     updatedAt: tx.updatedAt.toISOString(),
   };
