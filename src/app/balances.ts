@@ -7,7 +7,7 @@ import { AppError, invalidInput } from '../errors/app-error.ts';
 import type { InvalidationBus } from '../store/invalidation-bus.ts';
 import type { ChainType, WalletRecord } from '../store/repositories/wallets-repository.ts';
 import type { Clock } from '../support/clock.ts';
-import { isEvmAddress } from './transactions/amounts.ts';
+import { isEvmAddress, quoted } from './transactions/amounts.ts';
 import type { WalletsService } from './wallets.ts';
 
 /** The WalletBalance resource of the specification. */
@@ -121,7 +121,7 @@ function parseTokenList(chain: Chain, tokens: readonly string[]): string[] | nul
     if (!isAddressFor(chain.chainType, token))
       throw invalidInput(
         `tokens[${i}]`,
-        `"${token}" is not a valid ${typeName(chain.chainType)} token address`,
+        `${quoted(token)} is not a valid ${typeName(chain.chainType)} token address`,
       );
     if (!seen.has(tokenKey(token))) seen.set(tokenKey(token), token);
   }
@@ -203,7 +203,7 @@ export function balancesService(deps: {
     if (address !== undefined && !isAddressFor(chain.chainType, address))
       throw invalidInput(
         'address',
-        `"${address}" is not a ${typeName(chain.chainType)} address (chain ${chain.slug})`,
+        `${quoted(address)} is not a ${typeName(chain.chainType)} address (chain ${chain.slug})`,
       );
     const own = (await wallets.listAll(userId)).filter((w) => w.chainType === chain.chainType);
     const wallet =

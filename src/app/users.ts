@@ -5,6 +5,7 @@ import { type UserRecord, usersRepository } from '../store/repositories/users-re
 import type { Clock } from '../support/clock.ts';
 import { newId } from '../support/ids.ts';
 import { hashPassword } from './passwords.ts';
+import { quoted } from './transactions/amounts.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 12;
@@ -36,7 +37,7 @@ export function usersService(deps: { db: Database; clock: Clock }) {
     async create(input: { email: string; password?: string }): Promise<UserView> {
       const email = input.email.trim();
       if (!EMAIL.test(email) || email.length > 254)
-        throw new AppError('INVALID_INPUT', `email: "${email}" is not an email address`);
+        throw new AppError('INVALID_INPUT', `email: ${quoted(email)} is not an email address`);
       if (input.password !== undefined) checkPassword(input.password);
       const user: UserRecord = {
         id: newId('usr'),

@@ -223,9 +223,13 @@ export function createChainRegistry(
     get(slug) {
       const chain = chains.get(slug);
       if (!chain?.enabled)
-        throw new AppError('CHAIN_UNKNOWN', `Unknown or unsupported chain "${slug}"`, {
-          details: [{ path: 'chain', message: 'unknown or unsupported chain' }],
-        });
+        throw new AppError(
+          'CHAIN_UNKNOWN',
+          `Unknown or unsupported chain ${JSON.stringify(slug.length > 64 ? `${slug.slice(0, 64)}…` : slug)}`,
+          {
+            details: [{ path: 'chain', message: 'unknown or unsupported chain' }],
+          },
+        );
       return chain;
     },
     explorerUrl(chain, hash) {

@@ -8,7 +8,7 @@ import { nativeBalanceReader } from '../dashboard/native-balances.ts';
 import { AppError } from '../errors/app-error.ts';
 import { API_PREFIX } from './api-prefix.ts';
 import { registerAuthAndRateLimit } from './plugins/auth.ts';
-import { registerErrorHandling, sendError } from './plugins/errors.ts';
+import { registerErrorHandling, routeNotFound, sendError } from './plugins/errors.ts';
 import {
   clientErrorHandler,
   frameworkErrors,
@@ -156,13 +156,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           throw new AppError('INVALID_INPUT', 'Request body is larger than the 1 MiB limit', { status: 413 });
       });
       // Unknown /api/v1 paths pass authentication and the rate limit first, like any v1 request.
-      api.setNotFoundHandler((request, reply) =>
-        sendError(
-          request,
-          reply,
-          new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`),
-        ),
-      );
+      api.setNotFoundHandler(routeNotFound);
       await api.register(walletsRoutes, { services });
       await api.register(chainsRoutes, { services });
       await api.register(transactionsRoutes, { services });

@@ -55,6 +55,19 @@ describe('the envelope everywhere', () => {
     assert.ok(!JSON.stringify(body).includes(long.slice(0, 200)));
   });
 
+  test('error messages quote at most a bounded prefix of a bad value', async () => {
+    const long = 'z'.repeat(3000);
+    for (const res of [
+      await app.get(`/api/v1/wallets/balances?chain=${long}`, key),
+      await app.get(`/api/v1/wallets/balances?chain=base&address=${long.slice(0, 120)}`, key),
+      await app.get(`/api/v1/no-such-route/${long}`, key),
+    ]) {
+      const body = await res.json();
+      assert.ok(res.status >= 400 && res.status < 500, JSON.stringify(body).slice(0, 200));
+      assert.ok(body.error.length < 300, `bounded: ${body.error.length} characters`);
+    }
+  });
+
   test('a NUL byte in a path parameter is a 400, not a 500', async () => {
     await expectEnvelope(await app.get('/api/v1/tx/tx_abc%00def', key), 400, 'INVALID_INPUT');
   });

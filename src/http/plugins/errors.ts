@@ -89,11 +89,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err: appError, cause: appError.cause }, appError.message);
     return sendError(request, reply, appError);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(
-      request,
-      reply,
-      new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`),
-    ),
-  );
+  app.setNotFoundHandler(routeNotFound);
+}
+
+/** 404 for a path no route serves, quoting at most 100 characters of it. */
+export function routeNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = (request.url.split('?')[0] ?? '').slice(0, 100);
+  return sendError(request, reply, new AppError('NOT_FOUND', `No route ${request.method} ${path}`));
 }
