@@ -8,7 +8,7 @@ import { nativeBalanceReader } from '../dashboard/native-balances.ts';
 import { AppError } from '../errors/app-error.ts';
 import { API_PREFIX } from './api-prefix.ts';
 import { registerAuthAndRateLimit } from './plugins/auth.ts';
-import { registerErrorHandling, routeNotFound, sendError } from './plugins/errors.ts';
+import { registerErrorHandling, routeNotFound } from './plugins/errors.ts';
 import {
   clientErrorHandler,
   frameworkErrors,
