@@ -26,6 +26,8 @@ import { swapAggregators } from './trading/aggregators.ts';
 import { tradingService } from './trading/trading.ts';
 import { keyEncryption } from './wallet-providers/local/key-encryption.ts';
 import { localWalletProvider } from './wallet-providers/local/local-wallet-provider.ts';
+import { type PrivySettings, privyWalletProvider } from './wallet-providers/privy/privy-wallet-provider.ts';
+import type { WalletProvider } from './wallet-providers/wallet-provider.ts';
 
 export interface ComposeOptions {
   config: Config;
@@ -47,15 +49,46 @@ export interface Composition {
 
 const LAST_USED_FLUSH_MS = 15_000;
 
+function privySettings(config: Config): PrivySettings {
+  const {
+    PRIVY_APP_ID: appId,
+    PRIVY_APP_SECRET: appSecret,
+    PRIVY_AUTHORIZATION_KEY: authorizationKey,
+  } = config;
+  if (!appId || !appSecret || !authorizationKey)
+    throw new Error('WALLET_PROVIDER=privy needs PRIVY_APP_ID, PRIVY_APP_SECRET and PRIVY_AUTHORIZATION_KEY');
+  return {
+    appId,
+    appSecret,
+    authorizationKey,
+    apiUrl: config.PRIVY_API_URL,
+    timeoutMs: config.PRIVY_TIMEOUT_MS,
+  };
+}
+
 /** The one composition root: builds every service from validated configuration. */
 export function compose(options: ComposeOptions): Composition {
   const { config, db, secrets } = options;
   const clock = options.clock ?? systemClock;
   const bus = databaseInvalidationBus(db);
-  const provider = localWalletProvider({ encryption: keyEncryption(secrets.masterKey), db });
+  const provider: WalletProvider =
+    config.WALLET_PROVIDER === 'privy'
+      ? privyWalletProvider(privySettings(config), {
+          // After Privy refused our signature: is the wallet still delegated (a fresh look)?
+          stillDelegated: async (wallet) =>
+            (await wallets.refresh(wallet.userId)).some((w) => w.id === wallet.id && w.automationEnabled),
+        })
+      : localWalletProvider({ encryption: keyEncryption(secrets.masterKey), db });
   const chains = options.chains ?? createChainRegistry(config.chainOverrides);
   const chainClients = createChainClients({ timeoutMs: config.RPC_TIMEOUT_MS });
-  const wallets = walletsService({ db, clock, bus, provider });
+  const wallets = walletsService({
+    db,
+    clock,
+    bus,
+    provider,
+    providerCacheMs: config.PRIVY_USER_CACHE_MS,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   const lock = walletLockFor(db);
   const idempotency = idempotencyService({
     db,

@@ -20,6 +20,11 @@ export const REDACT_PATHS = [
   '*.appSecret',
   '*.authorizationKey',
   'headers["privy-app-secret"]',
+  'headers["privy-authorization-signature"]',
+  '*.PRIVY_APP_SECRET',
+  '*.PRIVY_AUTHORIZATION_KEY',
+  '*.MASTER_KEY',
+  '*.API_KEY_SECRET',
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {

@@ -19,6 +19,12 @@ export interface Operator {
     automation: boolean;
   }): Promise<WalletView>;
   setAutomation(input: { address: string; enabled: boolean }): Promise<WalletView>;
+  /** Links a user to their wallet-provider account (Privy); without `providerUserId`, found by email there. */
+  linkUser(input: {
+    email: string;
+    providerUserId?: string;
+  }): Promise<{ email: string; providerUserId: string; wallets: WalletView[] }>;
+  unlinkUser(input: { email: string }): Promise<UserView>;
   createKey(input: {
     email: string;
     name: string;
@@ -41,6 +47,16 @@ export function localOperator(services: Services): Operator {
       });
     },
     setAutomation: (input) => services.wallets.setAutomation(input.address, input.enabled, null),
+    async linkUser(input) {
+      const user = await services.users.require(input.email);
+      const linked = await services.wallets.link(user.id, input.providerUserId);
+      return { email: user.email, ...linked };
+    },
+    async unlinkUser(input) {
+      const user = await services.users.require(input.email);
+      await services.wallets.unlink(user.id);
+      return toUserView({ ...user, providerUserId: null });
+    },
     async createKey(input) {
       const user = await services.users.require(input.email);
       return services.apiKeys.create(user.id, { name: input.name, expires: input.expires });

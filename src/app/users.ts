@@ -15,6 +15,8 @@ export interface UserView {
   email: string;
   createdAt: string;
   hasPassword: boolean;
+  /** The user's account at the wallet provider (Privy), when linked. */
+  providerUserId: string | null;
 }
 
 export const toUserView = (u: UserRecord): UserView => ({
@@ -22,6 +24,7 @@ export const toUserView = (u: UserRecord): UserView => ({
   email: u.email,
   createdAt: u.createdAt.toISOString(),
   hasPassword: u.passwordHash !== null,
+  providerUserId: u.providerUserId,
 });
 
 function checkPassword(password: string): void {
@@ -43,6 +46,7 @@ export function usersService(deps: { db: Database; clock: Clock }) {
         id: newId('usr'),
         email,
         passwordHash: input.password === undefined ? null : await hashPassword(input.password),
+        providerUserId: null,
         createdAt: deps.clock.now(),
       };
       try {

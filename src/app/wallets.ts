@@ -1,6 +1,9 @@
+import { SingleFlight } from '../cache/single-flight.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Database } from '../store/database.ts';
 import type { InvalidationBus } from '../store/invalidation-bus.ts';
+import { isUniqueViolation } from '../store/repositories/rows.ts';
+import { usersRepository } from '../store/repositories/users-repository.ts';
 import {
   type ChainType,
   type WalletRecord,
@@ -36,26 +39,45 @@ export const toWalletView = (w: WalletRecord): WalletView => ({
 });
 
 const CACHE_LIMIT = 50_000;
+/** After a failed provider lookup, the last known wallets are served this long before asking again. */
+const STALE_RETRY_MS = 5_000;
+const PRIVY_DID = /^did:privy:[A-Za-z0-9]{1,64}$/;
 
 /**
  * A user's wallets: creation at the wallet provider, listing (default first, then by creation),
  * automation on/off. Lists are cached per user and dropped on any change, in every instance.
+ *
+ * When the provider owns the list (Privy), the user must be linked to it; the list is the user's
+ * linked accounts, fetched at most once per `providerCacheMs` per user and instance (concurrent
+ * misses share one request), mirrored into our wallets table (transactions name wallet rows), and
+ * dropped everywhere when the mirror changed. If the provider fails, the last mirrored list is
+ * served for a few seconds (reads keep working through a provider blip; a write from a wallet
+ * whose delegation was revoked meanwhile is still refused by the provider when it signs).
  */
 export function walletsService(deps: {
   db: Database;
   clock: Clock;
   bus: InvalidationBus;
   provider: WalletProvider;
+  /** How long a provider-derived list is reused (PRIVY_USER_CACHE_MS). */
+  providerCacheMs?: number;
+  logger?: { warn(obj: object, msg: string): void };
 }) {
   const { db, clock, bus, provider } = deps;
   const repo = walletsRepository(db);
+  const users = usersRepository(db);
+  const fromProvider = provider.walletSource === 'provider';
+  const cacheMs = deps.providerCacheMs ?? 15_000;
   const cache = new Map<string, WalletRecord[]>();
+  const expiry = new Map<string, number>();
+  const flights = new SingleFlight();
   let epoch = 0;
   bus.subscribe(
     (event) => {
       if (event.kind !== 'wallets') return;
       epoch++;
       cache.delete(event.userId);
+      flights.forget((k) => k === event.userId);
     },
     () => {
       epoch++;
@@ -63,20 +85,127 @@ export function walletsService(deps: {
     },
   );
 
+  const remember = (userId: string, rows: WalletRecord[], forMs: number | null) => {
+    if (cache.size >= CACHE_LIMIT) {
+      cache.clear();
+      expiry.clear();
+    }
+    cache.set(userId, rows);
+    if (forMs === null) expiry.delete(userId);
+    else expiry.set(userId, clock.now().getTime() + forMs);
+  };
+
+  /** Fetches the provider's list for a linked user and mirrors it into the wallets table. */
+  async function syncFromProvider(userId: string): Promise<WalletRecord[]> {
+    const user = await users.findById(userId);
+    if (!user) throw new AppError('USER_NOT_LINKED', 'This user no longer exists');
+    if (!user.providerUserId)
+      throw new AppError(
+        'USER_NOT_LINKED',
+        `User ${user.email} is not linked to a ${provider.name} account (link it with: wallet-api users link --email ${user.email} --${provider.name}-user <id>)`,
+      );
+    const before = epoch;
+    let linked: Awaited<ReturnType<NonNullable<WalletProvider['linkedWallets']>>>;
+    try {
+      linked = await (provider.linkedWallets as NonNullable<WalletProvider['linkedWallets']>)(
+        user.providerUserId,
+      );
+    } catch (err) {
+      const known =
+        err instanceof AppError && err.code === 'PROVIDER_RPC_ERROR' ? await repo.listByUser(userId) : [];
+      if (known.length === 0) throw err;
+      deps.logger?.warn({ err, userId }, 'wallet provider unavailable; serving the last known wallets');
+      remember(userId, known, Math.min(cacheMs, STALE_RETRY_MS));
+      return known;
+    }
+    const { changed, conflicts } = await db.transaction((tx) =>
+      walletsRepository(tx).syncLinked(userId, linked, () => ({ id: newId('wal'), createdAt: clock.now() })),
+    );
+    if (conflicts.length > 0)
+      deps.logger?.warn({ userId, conflicts }, 'linked wallets already belong to another user here; skipped');
+    const rows = await repo.listByUser(userId);
+    if (before === epoch) remember(userId, rows, cacheMs);
+    if (changed) await bus.publish({ kind: 'wallets', userId });
+    return rows;
+  }
+
   const listAll = async (userId: string): Promise<WalletRecord[]> => {
     const hit = cache.get(userId);
-    if (hit) return hit;
+    const until = expiry.get(userId);
+    if (hit && (until === undefined || until > clock.now().getTime())) return hit;
+    if (fromProvider) return flights.run(userId, () => syncFromProvider(userId));
     const before = epoch;
     const rows = await repo.listByUser(userId);
-    if (before === epoch) {
-      if (cache.size >= CACHE_LIMIT) cache.clear();
-      cache.set(userId, rows);
-    }
+    if (before === epoch) remember(userId, rows, null);
     return rows;
   };
 
   return {
     listAll,
+
+    /** The user's wallets fetched from the provider now (a linked provider only), bypassing caches. */
+    async refresh(userId: string): Promise<WalletRecord[]> {
+      if (!fromProvider) return listAll(userId);
+      cache.delete(userId);
+      flights.forget((k) => k === userId);
+      return flights.run(userId, () => syncFromProvider(userId));
+    },
+
+    /**
+     * Links a user to their account at the provider (Privy: `did:privy:...`, or found by the
+     * user's email at Privy when `providerUserId` is omitted) and mirrors their wallets.
+     */
+    async link(
+      userId: string,
+      providerUserId: string | undefined,
+    ): Promise<{ providerUserId: string; wallets: WalletView[] }> {
+      if (!fromProvider)
+        throw new AppError(
+          'INVALID_INPUT',
+          `The ${provider.name} wallet provider has no user accounts to link`,
+        );
+      const user = await users.findById(userId);
+      if (!user) throw new AppError('NOT_FOUND', 'No such user');
+      let id = providerUserId?.trim();
+      if (id === undefined) {
+        id = (await provider.findUserByEmail?.(user.email)) ?? undefined;
+        if (!id) throw new AppError('USER_NOT_LINKED', `Privy has no user with email ${user.email}`);
+      }
+      if (!PRIVY_DID.test(id))
+        throw new AppError(
+          'INVALID_INPUT',
+          `privy user: ${JSON.stringify(id.slice(0, 80))} is not a Privy user id (did:privy:...)`,
+        );
+      // Privy must know the user before the link is written.
+      await (provider.linkedWallets as NonNullable<WalletProvider['linkedWallets']>)(id);
+      try {
+        await users.setProviderUserId(userId, id);
+      } catch (err) {
+        if (isUniqueViolation(err)) {
+          const other = await users.findByProviderUserId(id);
+          throw new AppError(
+            'INVALID_INPUT',
+            `${id} is already linked to user ${other?.email ?? 'another user'}`,
+          );
+        }
+        throw err;
+      }
+      await bus.publish({ kind: 'wallets', userId });
+      const rows = await this.refresh(userId);
+      return { providerUserId: id, wallets: rows.map(toWalletView) };
+    },
+
+    /** Removes the link; the user's provider wallets stop being listed and used. */
+    async unlink(userId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await usersRepository(tx).setProviderUserId(userId, null);
+        await walletsRepository(tx).syncLinked(userId, [], () => ({
+          id: newId('wal'),
+          createdAt: clock.now(),
+        }));
+      });
+      await bus.publish({ kind: 'wallets', userId });
+    },
 
     async list(userId: string, filter: WalletFilter = {}): Promise<WalletView[]> {
       return (await listAll(userId))
@@ -127,6 +256,11 @@ export function walletsService(deps: {
 
     /** Turns automation on or off; `userId` null is the operator (any user's wallet). */
     async setAutomation(address: string, enabled: boolean, userId: string | null): Promise<WalletView> {
+      if (fromProvider)
+        throw new AppError(
+          'INVALID_INPUT',
+          `With the ${provider.name} wallet provider, automation follows the wallet's delegation: the user grants or revokes it in their ${provider.name} app`,
+        );
       const wallet = await repo.findByAddress(address.trim());
       if (!wallet || (userId !== null && wallet.userId !== userId))
         throw new AppError('WALLET_NOT_FOUND', `Wallet ${address} not found`);

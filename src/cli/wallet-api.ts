@@ -68,6 +68,47 @@ users
     );
   });
 
+users
+  .command('link')
+  .description(
+    'Link a user to their Privy account (WALLET_PROVIDER=privy): their wallets are its linked accounts',
+  )
+  .requiredOption('--email <email>', 'email address of the user here')
+  .option(
+    '--privy-user <did>',
+    'the Privy user id (did:privy:...); looked up at Privy by the email when omitted',
+  )
+  .action(async (opts: { email: string; privyUser?: string }) => {
+    await withOperator(
+      (op) =>
+        op.linkUser({
+          email: opts.email,
+          ...(opts.privyUser !== undefined ? { providerUserId: opts.privyUser } : {}),
+        }),
+      (r) =>
+        printResult(
+          json(),
+          r,
+          `Linked ${r.email} to ${r.providerUserId}: ${r.wallets.length} wallet(s)${r.wallets
+            .map(
+              (w) =>
+                `\n  ${w.chainType} ${w.address}${w.isDefault ? ' (default)' : ''} ${w.clientType}/${w.providerType}, automation ${w.automationEnabled ? 'on' : 'off'}`,
+            )
+            .join('')}`,
+        ),
+    );
+  });
+users
+  .command('unlink')
+  .description('Remove a user’s link to their Privy account (their Privy wallets stop being used)')
+  .requiredOption('--email <email>', 'email address of the user here')
+  .action(async (opts: { email: string }) => {
+    await withOperator(
+      (op) => op.unlinkUser({ email: opts.email }),
+      (user) => printResult(json(), user, `Unlinked ${user.email}`),
+    );
+  });
+
 const wallets = program.command('wallets').description('Manage wallets');
 wallets
   .command('create')

@@ -84,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push('API_KEY_SECRET: required in production mode (32 bytes, hex or base64)');
     if (!out.DATABASE_URL) problems.push('DATABASE_URL: required in production mode (PostgreSQL)');
   }
+  if (out.WALLET_PROVIDER === 'privy') problems.push(...privyProblems(out));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const settings = out as unknown as Settings;
@@ -94,6 +95,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: settings.PUBLIC_URL ?? `http://${hostForUrl}:${settings.PORT}`,
     chainOverrides: Object.freeze(chainOverrides),
   });
+}
+
+const PRIVY_CREDENTIALS = ['PRIVY_APP_ID', 'PRIVY_APP_SECRET', 'PRIVY_AUTHORIZATION_KEY'] as const;
+
+/**
+ * Privy needs its three credentials together. Without any of them, local mode runs against the
+ * built-in Privy fake (an offline demo); production mode refuses to start.
+ */
+function privyProblems(out: Record<string, unknown>): string[] {
+  const missing = PRIVY_CREDENTIALS.filter((name) => out[name] === undefined);
+  const production = out.WALLET_API_MODE === 'production';
+  if (missing.length === PRIVY_CREDENTIALS.length && !production) return [];
+  const problems = missing.map(
+    (name) => `${name}: required with WALLET_PROVIDER=privy${production ? ' in production mode' : ''}`,
+  );
+  if (production && !String(out.PRIVY_API_URL).startsWith('https:'))
+    problems.push('PRIVY_API_URL: must use https in production mode');
+  return problems;
 }
 
 /** Loads `.env` from the working directory into process.env, if present (real variables win). */

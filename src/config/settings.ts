@@ -3,6 +3,8 @@
  * `.env.example` documents each of them (a test checks the two agree).
  */
 
+import { createPrivateKey } from 'node:crypto';
+
 export type Parser<T> = (raw: string) => T;
 
 export class SettingError extends Error {}
@@ -63,6 +65,30 @@ const apiVersion: Parser<string> = (raw) => {
   return raw;
 };
 
+/** A Privy app id: letters, digits, dashes and underscores. */
+const privyAppId: Parser<string> = (raw) => {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(raw))
+    throw new SettingError('must be a Privy app id (letters and digits)');
+  return raw;
+};
+
+/**
+ * The P-256 private key of the app's signer at Privy: base64 PKCS#8 DER as the dashboard shows it,
+ * with or without its `wallet-auth:` (older `wallet-api:`) prefix. Kept without the prefix.
+ */
+const p256AuthorizationKey: Parser<string> = (raw) => {
+  const b64 = raw.trim().replace(/^wallet-(auth|api):/, '');
+  let curve: string | undefined;
+  try {
+    const key = createPrivateKey({ key: Buffer.from(b64, 'base64'), format: 'der', type: 'pkcs8' });
+    curve = key.asymmetricKeyDetails?.namedCurve;
+  } catch {
+    throw new SettingError('must be the base64 PKCS#8 P-256 private key Privy shows (wallet-auth:...)');
+  }
+  if (curve !== 'prime256v1') throw new SettingError(`must be a P-256 key, got curve ${curve ?? 'unknown'}`);
+  return b64;
+};
+
 export const SETTINGS = {
   WALLET_API_MODE: { parse: oneOf('local', 'production'), default: 'local' as const },
   HOST: { parse: text, default: '127.0.0.1' },
@@ -99,6 +125,13 @@ export const SETTINGS = {
   JUPITER_API_KEY: { parse: text, default: undefined },
   JUPITER_PRIORITY_FEE_CAP_LAMPORTS: { parse: int(0, 1_000_000_000), default: 1_000_000 },
   AGGREGATOR_TIMEOUT_MS: { parse: int(100, 120_000), default: 10_000 },
+  WALLET_PROVIDER: { parse: oneOf('local', 'privy'), default: 'local' as const },
+  PRIVY_APP_ID: { parse: privyAppId, default: undefined },
+  PRIVY_APP_SECRET: { parse: text, default: undefined },
+  PRIVY_AUTHORIZATION_KEY: { parse: p256AuthorizationKey, default: undefined },
+  PRIVY_API_URL: { parse: url('http:', 'https:'), default: 'https://api.privy.io' },
+  PRIVY_TIMEOUT_MS: { parse: int(100, 120_000), default: 10_000 },
+  PRIVY_USER_CACHE_MS: { parse: int(0, 600_000), default: 15_000 },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;

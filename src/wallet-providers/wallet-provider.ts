@@ -13,6 +13,20 @@ export interface ProvisionedWallet {
   persist(tx: Queryable): Promise<void>;
 }
 
+/** A wallet as a provider that owns the list derives it (Privy: from the user's linked accounts). */
+export interface LinkedWallet {
+  address: string;
+  chainType: ChainType;
+  /** The provider's id of the wallet, needed to sign; null when it has none (not usable server-side). */
+  providerWalletId: string | null;
+  providerType: string;
+  clientType: string;
+  isDefault: boolean;
+  automationEnabled: boolean;
+  /** A wallet the provider holds a key for (Privy embedded); external wallets are never signable. */
+  embedded: boolean;
+}
+
 /**
  * One signing request. `requestKey` is stable for one signing attempt of one transaction (our
  * transaction id and attempt number): a provider that signs remotely sends it as its idempotency
@@ -29,6 +43,18 @@ export interface SignRequest {
  */
 export interface WalletProvider {
   readonly name: 'local' | 'privy';
+  /**
+   * Where a user's wallet list comes from: `database` (we create wallets; the local signer) or
+   * `provider` (the provider owns the list; Privy's linked accounts, see `linkedWallets`).
+   */
+  readonly walletSource: 'database' | 'provider';
+  /**
+   * The wallets of the provider's user `providerUserId` (walletSource `provider` only). Throws
+   * USER_NOT_LINKED when the provider does not know the user.
+   */
+  linkedWallets?(providerUserId: string): Promise<LinkedWallet[]>;
+  /** The provider's user id for an email (walletSource `provider` only); null when it has none. */
+  findUserByEmail?(email: string): Promise<string | null>;
   createWallet(input: { walletId: string; userId: string; chainType: ChainType }): Promise<ProvisionedWallet>;
   /** Signs an EVM transaction exactly as given (type, nonce, fees, gas); returns the serialized signed transaction. */
   signEvmTransaction(

@@ -70,7 +70,14 @@ export async function resolveWriteWallet(
       from ? `Wallet ${from} not found` : `You have no default ${chain.chainType} wallet for ${chain.slug}`,
     );
   if (!wallet.automationEnabled)
-    throw new AppError('WALLET_NOT_DELEGATED', `Automation is not enabled for wallet ${wallet.address}`);
+    throw new AppError(
+      'WALLET_NOT_DELEGATED',
+      wallet.clientType === 'local'
+        ? `Automation is not enabled for wallet ${wallet.address}`
+        : wallet.providerType === 'embedded'
+          ? `Wallet ${wallet.address} is not delegated to this service at ${wallet.clientType}`
+          : `Wallet ${wallet.address} is an external wallet (${wallet.clientType}): the server cannot sign for it`,
+    );
   if (!wallet.providerWalletId)
     throw new AppError('WALLET_ID_REQUIRED', `Wallet ${wallet.address} has no wallet id at its provider`);
   return wallet;

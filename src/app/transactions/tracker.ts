@@ -10,9 +10,9 @@ import {
   type TransactionStatus,
   transactionsRepository,
 } from '../../store/repositories/transactions-repository.ts';
+import { walletsRepository } from '../../store/repositories/wallets-repository.ts';
 import type { Clock } from '../../support/clock.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
-import type { WalletsService } from '../wallets.ts';
 import type { ChainAdapters } from './submit.ts';
 import { isFromEarlierChain, submissionJson, submissionView } from './views.ts';
 
@@ -22,7 +22,6 @@ export interface TrackerDeps {
   chains: ChainRegistry;
   adapters: ChainAdapters;
   provider: WalletProvider;
-  wallets: WalletsService;
   logger?: Logger;
   onWalletWrite?: (chain: string, address: string) => Promise<void>;
 }
@@ -87,7 +86,9 @@ export function tracker(deps: TrackerDeps) {
   };
 
   async function signerFor(tx: TransactionRecord): Promise<AttemptSigner> {
-    const wallet = (await deps.wallets.listAll(tx.userId)).find((w) => w.id === tx.walletId);
+    // From our own table, not the provider's list: a transaction is tracked and re-priced even
+    // while the provider cannot be reached for listings (it still has to sign a replacement).
+    const wallet = await walletsRepository(deps.db).findById(tx.walletId);
     if (!wallet) throw new Error(`wallet ${tx.walletId} of transaction ${tx.id} not found`);
     return { provider: deps.provider, wallet, transactionId: tx.id };
   }

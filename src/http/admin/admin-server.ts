@@ -15,6 +15,8 @@ const OPERATIONS = [
   'setPassword',
   'createWallet',
   'setAutomation',
+  'linkUser',
+  'unlinkUser',
   'createKey',
   'listKeys',
   'revokeKey',

@@ -4,6 +4,8 @@ export interface UserRecord {
   id: string;
   email: string;
   passwordHash: string | null;
+  /** The user's id at the wallet provider (Privy: did:privy:...), when linked. */
+  providerUserId: string | null;
   createdAt: Date;
 }
 
@@ -11,6 +13,7 @@ interface UserRow {
   id: string;
   email: string;
   password_hash: string | null;
+  provider_user_id: string | null;
   created_at: Date;
 }
 
@@ -18,6 +21,7 @@ const toUser = (r: UserRow): UserRecord => ({
   id: r.id,
   email: r.email,
   passwordHash: r.password_hash,
+  providerUserId: r.provider_user_id ?? null,
   createdAt: r.created_at,
 });
 
@@ -46,6 +50,15 @@ export function usersRepository(db: Queryable) {
     },
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {
       await db.query('update users set password_hash = $2 where id = $1', [id, passwordHash]);
+    },
+    async setProviderUserId(id: string, providerUserId: string | null): Promise<void> {
+      await db.query('update users set provider_user_id = $2 where id = $1', [id, providerUserId]);
+    },
+    async findByProviderUserId(providerUserId: string): Promise<UserRecord | null> {
+      const rows = await db.query<UserRow>('select * from users where provider_user_id = $1', [
+        providerUserId,
+      ]);
+      return rows[0] ? toUser(rows[0]) : null;
     },
     async count(): Promise<number> {
       const rows = await db.query<{ n: number }>('select count(*)::int as n from users');

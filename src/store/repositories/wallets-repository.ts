@@ -1,3 +1,4 @@
+import type { LinkedWallet } from '../../wallet-providers/wallet-provider.ts';
 import type { Queryable } from '../database.ts';
 import { toBuffer } from './rows.ts';
 
@@ -79,9 +80,92 @@ export function walletsRepository(db: Queryable) {
       );
     },
     async listByUser(userId: string): Promise<WalletRecord[]> {
-      return (await db.query<WalletRow>(`select * from wallets where user_id = $1 ${ORDER}`, [userId])).map(
-        toWallet,
+      return (
+        await db.query<WalletRow>(`select * from wallets where user_id = $1 and linked ${ORDER}`, [userId])
+      ).map(toWallet);
+    },
+    async findById(id: string): Promise<WalletRecord | null> {
+      const rows = await db.query<WalletRow>('select * from wallets where id = $1', [id]);
+      return rows[0] ? toWallet(rows[0]) : null;
+    },
+    /**
+     * Makes the user's wallet rows mirror the provider's list (run inside a transaction): new
+     * wallets are inserted, changed ones updated, and ones no longer listed are unlinked (kept for
+     * their transactions). Returns whether anything changed. A wallet whose address another user
+     * already holds here is skipped and returned in `conflicts`.
+     */
+    async syncLinked(
+      userId: string,
+      linked: LinkedWallet[],
+      newWallet: () => { id: string; createdAt: Date },
+    ): Promise<{ changed: boolean; conflicts: string[] }> {
+      const rows = await db.query<WalletRow & { linked: boolean }>(
+        'select * from wallets where user_id = $1 for update',
+        [userId],
       );
+      const byKey = new Map(rows.map((r) => [`${r.chain_type}:${addressKey(r.chain_type, r.address)}`, r]));
+      const wanted = new Map(linked.map((w) => [`${w.chainType}:${addressKey(w.chainType, w.address)}`, w]));
+      let changed = false;
+      // Defaults that move are cleared first: one default per user and chain type at any time.
+      for (const [key, r] of byKey) {
+        const w = wanted.get(key);
+        if (r.is_default && !w?.isDefault) {
+          await db.query('update wallets set is_default = false where id = $1', [r.id]);
+          r.is_default = false;
+          changed = true;
+        }
+        if (!w && r.linked) {
+          await db.query('update wallets set linked = false, automation_enabled = false where id = $1', [
+            r.id,
+          ]);
+          changed = true;
+        }
+      }
+      const conflicts: string[] = [];
+      for (const [key, w] of wanted) {
+        const r = byKey.get(key);
+        if (!r) {
+          const fresh = newWallet();
+          const inserted = await db.query(
+            `insert into wallets (id, user_id, chain_type, address, address_key, provider_type, client_type,
+               provider_wallet_id, is_default, automation_enabled, created_at)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+             on conflict (chain_type, address_key) do nothing returning id`,
+            [
+              fresh.id,
+              userId,
+              w.chainType,
+              w.address,
+              addressKey(w.chainType, w.address),
+              w.providerType,
+              w.clientType,
+              w.providerWalletId,
+              w.isDefault,
+              w.automationEnabled,
+              fresh.createdAt,
+            ],
+          );
+          if (inserted.length === 0) conflicts.push(w.address);
+          else changed = true;
+          continue;
+        }
+        if (
+          r.linked &&
+          r.provider_type === w.providerType &&
+          r.client_type === w.clientType &&
+          r.provider_wallet_id === w.providerWalletId &&
+          r.is_default === w.isDefault &&
+          r.automation_enabled === w.automationEnabled
+        )
+          continue;
+        await db.query(
+          `update wallets set linked = true, provider_type = $2, client_type = $3, provider_wallet_id = $4,
+             is_default = $5, automation_enabled = $6 where id = $1`,
+          [r.id, w.providerType, w.clientType, w.providerWalletId, w.isDefault, w.automationEnabled],
+        );
+        changed = true;
+      }
+      return { changed, conflicts };
     },
     async countByType(userId: string, chainType: ChainType): Promise<number> {
       const rows = await db.query<{ n: number }>(

@@ -39,6 +39,7 @@ export function localWalletProvider(deps: { encryption: KeyEncryption; db?: Data
   };
   return {
     name: 'local',
+    walletSource: 'database',
     async createWallet({ walletId, chainType }): Promise<ProvisionedWallet> {
       const secret = randomBytes(32);
       const address =
