@@ -334,9 +334,21 @@ export async function startFakePrivy(options: { port?: number; appId?: string; a
       if (!w) throw new Error(`no fake Privy wallet ${address}`);
       w.denyPolicies = policyIds;
     },
-    /** Rotates the app's signer at Privy: the old authorization key stops working. */
-    rotateSigner() {
+    /** Rotates the app's signer at Privy: the old authorization key stops working until `restore`. */
+    rotateSigner(): { restore(): void } {
+      const before = trustedKeys;
       trustedKeys = [generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey];
+      return {
+        restore() {
+          trustedKeys = before;
+        },
+      };
+    },
+    /** Deletes a user at Privy (their DID becomes unknown). */
+    deleteUser(id: string) {
+      const user = users.get(id);
+      users.delete(id);
+      for (const w of user?.wallets ?? []) wallets.delete(w.key);
     },
     fault(f: PrivyFault) {
       faults.push({ times: 1, ...f });
