@@ -6,10 +6,11 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { DEMO_EMAIL, seedDemo } from './app/seed-demo.ts';
+import { DEMO_EMAIL, demoPrivyUser, seedDemo } from './app/seed-demo.ts';
 import { createChainRegistry } from './chains/chain-registry.ts';
 import { type Config, ConfigError, loadConfig, loadDotEnv } from './config/config.ts';
 import { type Devnet, type DevnetChain, fundAddress, startDevnet } from './devnet/devnet.ts';
+import { type FakePrivy, startFakePrivy } from './devnet/privy/fake-privy.ts';
 import { createLogger } from './logger.ts';
 import { startRuntime } from './runtime.ts';
 import { lockDataDir } from './store/data-dir-lock.ts';
@@ -17,11 +18,15 @@ import { openDatabase } from './store/open-database.ts';
 import { describeError } from './support/describe-error.ts';
 
 const startedAt = performance.now();
+/** WALLET_PROVIDER=privy without credentials in local mode: the built-in Privy fake (offline demo). */
+let embeddedPrivy = false;
 
 let config: Config;
 try {
   loadDotEnv();
   config = loadConfig();
+  if (config.WALLET_PROVIDER === 'privy' && !config.PRIVY_APP_ID && config.WALLET_API_MODE !== 'production')
+    embeddedPrivy = true;
 } catch (err) {
   if (err instanceof ConfigError) {
     for (const p of err.problems) console.error(`config: ${p}`);
@@ -143,10 +148,25 @@ try {
         }
       : {}),
   });
+  let privyFake: FakePrivy | null = null;
+  if (embeddedPrivy) {
+    privyFake = await startFakePrivy();
+    const fake = privyFake;
+    cleanups.push(() => fake.close());
+    config = Object.freeze({
+      ...config,
+      PRIVY_APP_ID: fake.appId,
+      PRIVY_APP_SECRET: fake.appSecret,
+      PRIVY_AUTHORIZATION_KEY: fake.authorizationKey.replace(/^wallet-auth:/, ''),
+      PRIVY_API_URL: fake.url,
+    });
+  }
   const runtime = await startRuntime({ config, db, logger, chains, admin: !config.DATABASE_URL });
   cleanups.push(() => runtime.close());
 
-  const seed = config.SEED_DEMO ? await seedDemo(runtime.services, config.DATA_DIR) : null;
+  const seed = config.SEED_DEMO
+    ? await seedDemo(runtime.services, config.DATA_DIR, privyFake ? demoPrivyUser(privyFake) : undefined)
+    : null;
   /** Funds the demo user's default wallets on the development network (one chain, or both). */
   async function fundDemoWallets(only?: DevnetChain): Promise<void> {
     if (!devnet) return;
@@ -201,6 +221,11 @@ try {
       '             restart (earlier transactions keep their last status; their hashes are gone)',
       `  Swaps      local aggregator ${devnet.info.aggregator.url} (1inch and Jupiter APIs)`,
       '             wallet-api devnet info  lists test tokens, mints and pools',
+    );
+  if (privyFake)
+    lines.push(
+      `  Privy      built-in Privy fake ${privyFake.url} (no PRIVY_APP_ID set): its users and wallets`,
+      '             are new at every start; the demo user is linked to a new one each time',
     );
   if (seed)
     lines.push(
