@@ -142,6 +142,8 @@ export function walletsService(deps: {
 
   return {
     listAll,
+    /** The wallet provider's name, and whether it owns the wallet lists (users are linked to it). */
+    provider: { name: provider.name, linksUsers: fromProvider },
 
     /** The user's wallets fetched from the provider now (a linked provider only), bypassing caches. */
     async refresh(userId: string): Promise<WalletRecord[]> {

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { DashboardClient } from '../dashboard/dashboard-client.ts';
 import type { TestApp } from '../support/app.ts';
 import { startTestApp } from '../support/app.ts';
 import { write } from '../support/chain-app.ts';
@@ -193,5 +194,48 @@ describe('Privy-linked users and their wallets', () => {
     } finally {
       await misconfigured.stop();
     }
+  });
+});
+
+describe('the dashboard in Privy mode', () => {
+  let fake: FakePrivy;
+  let app: TestApp;
+  before(async () => {
+    fake = await startFakePrivy();
+    app = await startTestApp({ env: { ...privyEnv(fake), TRUST_PROXY: 'true' } });
+  });
+  after(async () => {
+    await app?.stop();
+    await fake?.close();
+  });
+
+  const signedIn = async (email: string) => {
+    await app.services.users.setPassword(email, 'correct horse battery staple');
+    const c = new DashboardClient(app.url, { 'x-forwarded-for': '198.51.100.77' });
+    assert.equal((await c.signIn(email, 'correct horse battery staple')).status, 303);
+    return c;
+  };
+
+  test('shows an unlinked user how to link, and a linked user the Privy account their wallets come from', async () => {
+    const unlinked = await app.newUser({ wallets: false });
+    const a = await signedIn(unlinked.email);
+    const page = await (await a.get('/dashboard/wallets')).text();
+    assert.match(page, /not linked to Privy yet/);
+    assert.match(page, /wallet-api users link/);
+
+    const user = await linkedPrivyUser(app, fake);
+    const b = await signedIn(user.email);
+    const linked = await (await b.get('/dashboard/wallets')).text();
+    assert.ok(linked.includes(user.privy.id), 'names the Privy user');
+    assert.ok(linked.includes(user.evm) && linked.includes(user.sol), 'lists the linked wallets');
+    assert.match(linked, /Delegation is managed in privy/);
+
+    // A wallet added at Privy shows after "Refresh from Privy", past the cache.
+    const added = await fake.addWallet(user.privy.id, 'ethereum');
+    const refreshed = await b.post('/dashboard/wallets/refresh', { _csrf: b.csrf() });
+    assert.equal(refreshed.status, 303);
+    const after = await (await b.get('/dashboard/wallets?refreshed=1')).text();
+    assert.ok(after.includes(added.address), 'the new wallet is listed');
+    assert.match(after, /Wallets refreshed from privy/);
   });
 });

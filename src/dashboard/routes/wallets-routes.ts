@@ -17,7 +17,26 @@ export async function walletsRoutes(app: FastifyInstance, deps: DashboardDeps): 
     const auth = requireSession(request, reply);
     if (!auth) return reply;
     const userId = auth.session.userId;
-    const wallets = await services.wallets.list(userId);
+    // With a provider that owns the wallet lists (Privy), the page says which account they come from.
+    const link = services.wallets.provider.linksUsers
+      ? {
+          provider: services.wallets.provider.name,
+          providerUserId: (await services.users.findById(userId))?.providerUserId ?? null,
+        }
+      : null;
+    let wallets: Awaited<ReturnType<typeof services.wallets.list>> = [];
+    let linkProblem: string | null = null;
+    try {
+      wallets = await services.wallets.list(userId);
+    } catch (err) {
+      if (
+        !(err instanceof AppError) ||
+        !link ||
+        !['USER_NOT_LINKED', 'PROVIDER_RPC_ERROR', 'SERVICE_UNAVAILABLE'].includes(err.code)
+      )
+        throw err;
+      linkProblem = err.message;
+    }
     const chains = services.chains.list();
     const pickers = CHAIN_TYPES.filter((t) => wallets.some((w) => w.chainType === t)).map((chainType) => ({
       chainType,
@@ -31,14 +50,26 @@ export async function walletsRoutes(app: FastifyInstance, deps: DashboardDeps): 
       wallets.map((wallet) => ({ wallet, chain: chainFor(wallet.chainType) })),
     );
     const changed = wallets.find((w) => w.address === queryField(request, 'changed'));
-    const flash: Flash | null = changed
-      ? {
-          kind: 'success',
-          message: html`Automation is now ${changed.automationEnabled ? 'enabled' : 'disabled'} for
+    const flash: Flash | null = linkProblem
+      ? { kind: 'error', message: html`${linkProblem}` }
+      : changed
+        ? {
+            kind: 'success',
+            message: html`Automation is now ${changed.automationEnabled ? 'enabled' : 'disabled'} for
             <code>${changed.address}</code>.`,
-        }
-      : null;
-    return sendPage(reply, walletsPage({ user: auth.user, wallets, pickers, balances, flash }));
+          }
+        : queryField(request, 'refreshed')
+          ? { kind: 'success', message: html`Wallets refreshed from ${link?.provider ?? 'the provider'}.` }
+          : null;
+    return sendPage(reply, walletsPage({ user: auth.user, wallets, pickers, balances, flash, link }));
+  });
+
+  // A fresh read of the user's linked accounts at the provider (Privy), past the cache.
+  app.post('/wallets/refresh', async (request, reply) => {
+    const auth = requireSession(request, reply);
+    if (!auth) return reply;
+    await services.wallets.refresh(auth.session.userId);
+    return reply.redirect(`${PAGES.wallets}?refreshed=1`, 303);
   });
 
   app.post('/wallets/automation', async (request, reply) => {

@@ -14,6 +14,8 @@ export interface WalletsModel {
   pickers: { chainType: ChainType; choices: Chain[]; selected: Chain | null }[];
   balances: Map<string, BalanceCell>;
   flash?: Flash | null;
+  /** With a provider that owns the wallet lists (Privy): the account the wallets come from. */
+  link?: { provider: string; providerUserId: string | null } | null;
 }
 
 const CHAIN_TYPE_LABEL: Record<ChainType, string> = { ethereum: 'EVM (ethereum)', solana: 'Solana (solana)' };
@@ -48,7 +50,12 @@ function balanceCell(cell: BalanceCell | undefined, chain: Chain | null): SafeHt
 
 function automationForm(model: WalletsModel, w: WalletView): SafeHtml {
   // Delegation of other providers' wallets is managed at that provider, not here.
-  if (w.clientType !== 'local') return html`<span class="muted">Managed by ${w.providerType}</span>`;
+  if (w.clientType !== 'local')
+    return html`<span class="muted">${
+      w.providerType === 'embedded'
+        ? html`Delegation is managed in ${w.clientType}`
+        : html`External wallet (${w.clientType})`
+    }</span>`;
   const next = w.automationEnabled ? 'off' : 'on';
   return html`<form method="post" action="${PAGES.wallets}/automation">
     ${csrfField(model.user.csrfToken)}
@@ -62,9 +69,26 @@ function automationForm(model: WalletsModel, w: WalletView): SafeHtml {
 
 // Explicit table roles: on phones the stylesheet turns rows into cards, and browsers drop the
 // native table semantics of restyled tables; the roles keep them for screen readers.
+function linkSection(model: WalletsModel): SafeHtml {
+  const link = model.link;
+  if (!link) return html``;
+  const name = link.provider === 'privy' ? 'Privy' : link.provider;
+  if (!link.providerUserId)
+    return html`<p id="provider-link">Your account is not linked to ${name} yet. An operator links it with
+  <code>wallet-api users link --email ${model.user.email} --privy-user did:privy:…</code>.</p>`;
+  return html`<form method="post" action="${PAGES.wallets}/refresh" class="form-row" id="provider-link">
+  ${csrfField(model.user.csrfToken)}
+  <p>Wallets of your ${name} account <code>${link.providerUserId}</code>: its embedded wallets delegated to this
+    service can be automated.</p>
+  <button type="submit" class="button button-secondary">Refresh from ${name}</button>
+</form>`;
+}
+
 function walletsTable(model: WalletsModel): SafeHtml {
   if (model.wallets.length === 0)
-    return html`<p>You have no wallets yet. An operator creates them with <code>wallet-api wallets create</code>.</p>`;
+    return model.link
+      ? html`<p>No wallets to show.</p>`
+      : html`<p>You have no wallets yet. An operator creates them with <code>wallet-api wallets create</code>.</p>`;
   const chainOf = (t: ChainType) => model.pickers.find((p) => p.chainType === t)?.selected ?? null;
   return html`<div class="table-wrap">
 <table role="table" class="responsive" id="wallets">
@@ -99,6 +123,7 @@ export function walletsPage(model: WalletsModel): string {
     html`<h1>Wallets</h1>
 <p>With automation enabled (<code>automationEnabled</code>), the API may sign transactions from a wallet.
   With it disabled, writes from that wallet are refused with <code>WALLET_NOT_DELEGATED</code>.</p>
+${linkSection(model)}
 ${chainPicker(model)}
 ${walletsTable(model)}`,
   );
