@@ -84,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push('API_KEY_SECRET: required in production mode (32 bytes, hex or base64)');
     if (!out.DATABASE_URL) problems.push('DATABASE_URL: required in production mode (PostgreSQL)');
   }
-  if (out.WALLET_PROVIDER === 'privy') problems.push(...privyProblems(out));
+  if (out.WALLET_PROVIDER === 'privy') problems.push(...privyProblems(out, env));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const settings = out as unknown as Settings;
@@ -103,8 +103,9 @@ const PRIVY_CREDENTIALS = ['PRIVY_APP_ID', 'PRIVY_APP_SECRET', 'PRIVY_AUTHORIZAT
  * Privy needs its three credentials together. Without any of them, local mode runs against the
  * built-in Privy fake (an offline demo); production mode refuses to start.
  */
-function privyProblems(out: Record<string, unknown>): string[] {
-  const missing = PRIVY_CREDENTIALS.filter((name) => out[name] === undefined);
+function privyProblems(out: Record<string, unknown>, env: NodeJS.ProcessEnv): string[] {
+  // A credential given but invalid is already reported; only absent ones are "required".
+  const missing = PRIVY_CREDENTIALS.filter((name) => env[name] === undefined || env[name] === '');
   const production = out.WALLET_API_MODE === 'production';
   if (missing.length === PRIVY_CREDENTIALS.length && !production) return [];
   const problems = missing.map(

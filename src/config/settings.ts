@@ -78,14 +78,14 @@ const privyAppId: Parser<string> = (raw) => {
  */
 const p256AuthorizationKey: Parser<string> = (raw) => {
   const b64 = raw.trim().replace(/^wallet-(auth|api):/, '');
-  let curve: string | undefined;
+  let kind: string;
   try {
     const key = createPrivateKey({ key: Buffer.from(b64, 'base64'), format: 'der', type: 'pkcs8' });
-    curve = key.asymmetricKeyDetails?.namedCurve;
+    kind = key.asymmetricKeyDetails?.namedCurve ?? key.asymmetricKeyType ?? 'unknown';
   } catch {
     throw new SettingError('must be the base64 PKCS#8 P-256 private key Privy shows (wallet-auth:...)');
   }
-  if (curve !== 'prime256v1') throw new SettingError(`must be a P-256 key, got curve ${curve ?? 'unknown'}`);
+  if (kind !== 'prime256v1') throw new SettingError(`must be a P-256 key, not ${kind}`);
   return b64;
 };
 
