@@ -57,27 +57,38 @@ export function addressKey(chainType: ChainType, address: string): string {
 
 const ORDER = 'order by is_default desc, created_at asc, id asc';
 
+/** Inserts a wallet row; with `skipIfTaken`, an address already held here is skipped (returns false). */
+async function insertWallet(
+  db: Queryable,
+  w: Omit<WalletRecord, 'embedded'>,
+  skipIfTaken: boolean,
+): Promise<boolean> {
+  const rows = await db.query(
+    `insert into wallets (id, user_id, chain_type, address, address_key, provider_type, client_type,
+       provider_wallet_id, is_default, automation_enabled, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     ${skipIfTaken ? 'on conflict (chain_type, address_key) do nothing' : ''} returning id`,
+    [
+      w.id,
+      w.userId,
+      w.chainType,
+      w.address,
+      addressKey(w.chainType, w.address),
+      w.providerType,
+      w.clientType,
+      w.providerWalletId,
+      w.isDefault,
+      w.automationEnabled,
+      w.createdAt,
+    ],
+  );
+  return rows.length > 0;
+}
+
 export function walletsRepository(db: Queryable) {
   return {
     async insert(w: WalletRecord): Promise<void> {
-      await db.query(
-        `insert into wallets (id, user_id, chain_type, address, address_key, provider_type, client_type,
-           provider_wallet_id, is_default, automation_enabled, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          w.id,
-          w.userId,
-          w.chainType,
-          w.address,
-          addressKey(w.chainType, w.address),
-          w.providerType,
-          w.clientType,
-          w.providerWalletId,
-          w.isDefault,
-          w.automationEnabled,
-          w.createdAt,
-        ],
-      );
+      await insertWallet(db, w, false);
     },
     async listByUser(userId: string): Promise<WalletRecord[]> {
       return (
@@ -126,26 +137,8 @@ export function walletsRepository(db: Queryable) {
         const r = byKey.get(key);
         if (!r) {
           const fresh = newWallet();
-          const inserted = await db.query(
-            `insert into wallets (id, user_id, chain_type, address, address_key, provider_type, client_type,
-               provider_wallet_id, is_default, automation_enabled, created_at)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-             on conflict (chain_type, address_key) do nothing returning id`,
-            [
-              fresh.id,
-              userId,
-              w.chainType,
-              w.address,
-              addressKey(w.chainType, w.address),
-              w.providerType,
-              w.clientType,
-              w.providerWalletId,
-              w.isDefault,
-              w.automationEnabled,
-              fresh.createdAt,
-            ],
-          );
-          if (inserted.length === 0) conflicts.push(w.address);
+          const inserted = await insertWallet(db, { ...w, ...fresh, userId }, true);
+          if (!inserted) conflicts.push(w.address);
           else changed = true;
           continue;
         }
