@@ -15,6 +15,30 @@ export function cli(args: string[], env: Record<string, string>, input?: string)
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** Runs the wallet-api CLI without blocking this process (for servers it must reach here, such as fakes). */
+export function cliAsync(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['bin/wallet-api.js', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 60_000,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr?.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
