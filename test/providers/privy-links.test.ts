@@ -1,6 +1,7 @@
 // Privy mode: who may use which wallet. Users must be linked to a Privy account, their wallets are
 // that account's linked wallets, and the delegation and wallet-id rules hold before anything is signed.
 import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { DashboardClient } from '../dashboard/dashboard-client.ts';
@@ -176,8 +177,15 @@ describe('Privy-linked users and their wallets', () => {
   });
 
   test('wrong app credentials are a misconfiguration: 503 SERVICE_UNAVAILABLE, never a user error', async () => {
+    let logs = '';
     const misconfigured = await startTestApp({
       env: privyEnv(fake, { PRIVY_APP_SECRET: 'wrong-secret' }),
+      logStream: new Writable({
+        write(chunk, _enc, done) {
+          logs += chunk;
+          done();
+        },
+      }),
     });
     try {
       const user = await misconfigured.newUser({ wallets: false });
@@ -194,6 +202,9 @@ describe('Privy-linked users and their wallets', () => {
     } finally {
       await misconfigured.stop();
     }
+    assert.match(logs, /SERVICE_UNAVAILABLE/, 'the refused request was logged');
+    for (const secret of ['wrong-secret', fake.authorizationKey.replace(/^wallet-auth:/, '')])
+      assert.ok(!logs.includes(secret), 'Privy secrets never reach the logs');
   });
 });
 
