@@ -140,6 +140,16 @@ for (const provider of providers) {
       assert.equal(await chain.getTransactionCount({ address: from as `0x${string}` }), 0);
     });
 
+    if (provider.name === 'local')
+      test('has no provider accounts: linking and unlinking are refused and change nothing', async () => {
+        const user = await provider.user(app);
+        await assert.rejects(app.services.wallets.link(user.userId, 'did:privy:abc'), {
+          code: 'INVALID_INPUT',
+        });
+        await assert.rejects(app.services.wallets.unlink(user.userId), { code: 'INVALID_INPUT' });
+        assert.equal((await app.services.wallets.list(user.userId)).length, 2, 'the wallets are still there');
+      });
+
     if (provider.faults) {
       const faults = provider.faults;
       test('survives provider timeouts and 5xx: 502 PROVIDER_RPC_ERROR, nothing sent, the next write lands', async () => {
