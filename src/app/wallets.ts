@@ -200,7 +200,10 @@ export function walletsService(deps: {
     /** Removes the link; the user's provider wallets stop being listed and used. */
     async unlink(userId: string): Promise<void> {
       if (!fromProvider)
-        throw new AppError('INVALID_INPUT', `The ${provider.name} wallet provider has no user accounts to unlink`);
+        throw new AppError(
+          'INVALID_INPUT',
+          `The ${provider.name} wallet provider has no user accounts to unlink`,
+        );
       await db.transaction(async (tx) => {
         await usersRepository(tx).setProviderUserId(userId, null);
         await walletsRepository(tx).syncLinked(userId, [], () => ({
