@@ -9,6 +9,7 @@ import { transactionsService } from './app/transactions/transactions.ts';
 import { usersService } from './app/users.ts';
 import { walletsService } from './app/wallets.ts';
 import { memoryCache } from './cache/cache.ts';
+import { redisCache } from './cache/redis-cache.ts';
 import { type ChainRegistry, createChainRegistry } from './chains/chain-registry.ts';
 import { evmAdapter } from './chains/evm/evm-adapter.ts';
 import { evmBalanceReader } from './chains/evm/evm-balances.ts';
@@ -17,9 +18,12 @@ import { solanaAdapter } from './chains/solana/solana-adapter.ts';
 import { solanaBalanceReader } from './chains/solana/solana-balances.ts';
 import type { Config } from './config/config.ts';
 import type { Secrets } from './config/local-secrets.ts';
+import { addressThrottle } from './rate-limit/address-throttle.ts';
 import { memoryRateLimiter, type RateLimiter } from './rate-limit/rate-limiter.ts';
+import { redisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
 import type { Database } from './store/database.ts';
-import { databaseInvalidationBus } from './store/invalidation-bus.ts';
+import { databaseInvalidationBus, redisInvalidationBus } from './store/invalidation-bus.ts';
+import { connectRedis, redisReady } from './store/redis.ts';
 import { walletLockFor } from './store/wallet-lock.ts';
 import { type Clock, systemClock } from './support/clock.ts';
 import { swapAggregators } from './trading/aggregators.ts';
@@ -49,6 +53,16 @@ export interface Composition {
 
 const LAST_USED_FLUSH_MS = 15_000;
 
+/** Redis connection errors, logged at most every 10 s per process (it keeps reconnecting). */
+function redisError(logger: Logger | undefined): (err: Error) => void {
+  let last = 0;
+  return (err) => {
+    if (Date.now() - last < 10_000) return;
+    last = Date.now();
+    logger?.warn({ err }, 'Redis connection error (reconnecting)');
+  };
+}
+
 function privySettings(config: Config): PrivySettings {
   const {
     PRIVY_APP_ID: appId,
@@ -70,7 +84,23 @@ function privySettings(config: Config): PrivySettings {
 export function compose(options: ComposeOptions): Composition {
   const { config, db, secrets } = options;
   const clock = options.clock ?? systemClock;
-  const bus = databaseInvalidationBus(db);
+  const redis = config.REDIS_URL
+    ? {
+        commands: connectRedis(config.REDIS_URL, { name: 'commands', onError: redisError(options.logger) }),
+        subscriber: connectRedis(config.REDIS_URL, {
+          name: 'bus',
+          onError: redisError(options.logger),
+          commandTimeoutMs: 5_000,
+        }),
+      }
+    : null;
+  const busOptions = {
+    heartbeatMs: config.BUS_HEARTBEAT_MS,
+    ...(options.logger ? { logger: options.logger } : {}),
+  };
+  const bus = redis
+    ? redisInvalidationBus(redis.commands, redis.subscriber, busOptions)
+    : databaseInvalidationBus(db, busOptions);
   const provider: WalletProvider =
     config.WALLET_PROVIDER === 'privy'
       ? privyWalletProvider(privySettings(config), {
@@ -105,13 +135,23 @@ export function compose(options: ComposeOptions): Composition {
       maxResigns: config.SOLANA_MAX_RESIGNS,
     }),
   };
+  const limits = {
+    readPerMinute: config.RATE_LIMIT_READ_PER_MINUTE,
+    writePerMinute: config.RATE_LIMIT_WRITE_PER_MINUTE,
+  };
   const services: Services = {
     db,
     clock,
     chains,
     chainClients,
     users: usersService({ db, clock }),
-    apiKeys: apiKeysService({ db, secret: secrets.apiKeySecret, clock, bus }),
+    apiKeys: apiKeysService({
+      db,
+      secret: secrets.apiKeySecret,
+      clock,
+      bus,
+      throttle: addressThrottle(config.UNAUTHENTICATED_PER_MINUTE, redis?.commands),
+    }),
     wallets,
     balances: balancesService({
       chains,
@@ -120,7 +160,9 @@ export function compose(options: ComposeOptions): Composition {
         ethereum: evmBalanceReader({ clients: chainClients }),
         solana: solanaBalanceReader({ clients: chainClients }),
       },
-      cache: memoryCache({ clock }),
+      cache: redis
+        ? redisCache(redis.commands, (err) => options.logger?.debug({ err }, 'Redis cache unavailable'))
+        : memoryCache({ clock }),
       bus,
       clock,
       timeoutMs: config.RPC_TIMEOUT_MS,
@@ -160,16 +202,17 @@ export function compose(options: ComposeOptions): Composition {
     chainHealth: chainHealthService({ chains, adapters, clock }),
     rateLimiter:
       options.rateLimiter ??
-      memoryRateLimiter({
-        readPerMinute: config.RATE_LIMIT_READ_PER_MINUTE,
-        writePerMinute: config.RATE_LIMIT_WRITE_PER_MINUTE,
-      }),
+      (redis ? redisRateLimiter(redis.commands, limits, options.logger) : memoryRateLimiter(limits)),
   };
   let timer: NodeJS.Timeout | null = null;
   let background: { stop(): Promise<void> } | null = null;
   return {
     services,
     async start() {
+      if (redis) {
+        await redisReady(redis.commands);
+        await redisReady(redis.subscriber);
+      }
       await bus.start();
       timer = setInterval(() => {
         services.apiKeys.flushLastUsed().catch(() => {});
@@ -193,6 +236,7 @@ export function compose(options: ComposeOptions): Composition {
       await lock.close();
       await services.apiKeys.flushLastUsed().catch(() => {});
       await bus.stop();
+      await redis?.commands.quit().catch(() => redis.commands.disconnect());
     },
   };
 }

@@ -231,8 +231,10 @@ try {
     lines.push(
       '',
       `Demo user ${seed.email} with wallets ${seed.wallets.map((w) => w.address).join(', ')}`,
-      `Demo API key (shown once, also saved to ${seed.apiKeyPath}):`,
-      `  ${seed.apiKey}`,
+      // Production mode never prints a key (logs are collected); the file is readable by the owner only.
+      ...(config.WALLET_API_MODE === 'production'
+        ? [`Demo API key saved to ${seed.apiKeyPath} (mode 0600; not printed in production mode)`]
+        : [`Demo API key (shown once, also saved to ${seed.apiKeyPath}):`, `  ${seed.apiKey}`]),
       '',
       `Try: curl -H "x-api-key: $(cat ${seed.apiKeyPath})" ${config.publicUrl}/api/v1/wallets`,
     );

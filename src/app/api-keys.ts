@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../errors/app-error.ts';
+import type { AddressThrottle } from '../rate-limit/address-throttle.ts';
 import type { Database } from '../store/database.ts';
 import type { InvalidationBus } from '../store/invalidation-bus.ts';
 import { type ApiKeyRecord, apiKeysRepository } from '../store/repositories/api-keys-repository.ts';
@@ -62,16 +63,30 @@ interface CachedKey {
   userId: string;
   expiresAt: Date | null;
   revoked: boolean;
+  /** When it was read from the database (the cache's second line: a TTL). */
+  readAt: number;
 }
 
 const CACHE_LIMIT = 50_000;
+/**
+ * A cached key is re-read after this long even if no invalidation arrived: a revocation reaches
+ * every instance within this bound even while the invalidation bus is down (README "Scaling out").
+ */
+export const KEY_CACHE_TTL_MS = 10_000;
 
 /**
  * API keys: creation (shown once), listing with status labels, revocation, and authentication of
  * every request. Authentication is served from memory after the first lookup of a key; revocations
  * reach every instance through the invalidation bus, and last-used times are written in batches.
  */
-export function apiKeysService(deps: { db: Database; secret: Buffer; clock: Clock; bus: InvalidationBus }) {
+export function apiKeysService(deps: {
+  db: Database;
+  secret: Buffer;
+  clock: Clock;
+  bus: InvalidationBus;
+  /** Throttles addresses that keep sending unknown keys (each costs a database read). */
+  throttle?: AddressThrottle;
+}) {
   const { db, secret, clock, bus } = deps;
   const repo = apiKeysRepository(db);
   const hash = (key: string) => createHmac('sha256', secret).update(key).digest();
@@ -162,7 +177,7 @@ export function apiKeysService(deps: { db: Database; secret: Buffer; clock: Cloc
     },
 
     /** Resolves the x-api-key header to its user, or throws 401. Records nothing on failure. */
-    async authenticate(header: string | undefined): Promise<Principal> {
+    async authenticate(header: string | undefined, address = ''): Promise<Principal> {
       if (header === undefined || header === '')
         throw new AppError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
       const match = API_KEY_PATTERN.exec(header);
@@ -170,13 +185,25 @@ export function apiKeysService(deps: { db: Database; secret: Buffer; clock: Cloc
       // The in-memory cache is keyed by the key itself: the HMAC is computed only on a miss. The
       // key is in this process's memory anyway while its request is handled; only hashes are stored.
       let cached = byKey.get(header);
+      if (cached && clock.now().getTime() - cached.readAt > KEY_CACHE_TTL_MS) {
+        byKey.delete(header);
+        cached = undefined;
+      }
       if (!cached) {
         if (unknown.has(header)) throw new AppError('UNAUTHORIZED', 'Invalid API key');
+        const wait = (await deps.throttle?.retryAfter(address)) ?? 0;
+        if (wait > 0)
+          throw new AppError(
+            'RATE_LIMITED',
+            `Too many requests with unknown API keys from your address; retry in ${wait} s`,
+            { headers: { 'Retry-After': String(wait) } },
+          );
         const h = hash(header);
         const before = epoch;
         const candidates = await repo.findByPrefix(match[1]!);
         const found = candidates.find((c) => c.keyHash.length === h.length && timingSafeEqual(c.keyHash, h));
         if (!found) {
+          await deps.throttle?.failed(address);
           if (unknown.size >= CACHE_LIMIT) unknown.clear();
           unknown.add(header);
           throw new AppError('UNAUTHORIZED', 'Invalid API key');
@@ -186,6 +213,7 @@ export function apiKeysService(deps: { db: Database; secret: Buffer; clock: Cloc
           userId: found.userId,
           expiresAt: found.expiresAt,
           revoked: found.revokedAt !== null,
+          readAt: clock.now().getTime(),
         };
         // Cache only if no invalidation arrived while we were reading: it may concern this key.
         if (before === epoch) {

@@ -39,6 +39,11 @@ export const toWalletView = (w: WalletRecord): WalletView => ({
 });
 
 const CACHE_LIMIT = 50_000;
+/**
+ * Lists read from our database are re-read after this long even without an invalidation, so an
+ * automation change reaches every instance within it while the invalidation bus is down.
+ */
+const DATABASE_LIST_TTL_MS = 10_000;
 /** After a failed provider lookup, the last known wallets are served this long before asking again. */
 const STALE_RETRY_MS = 5_000;
 const PRIVY_DID = /^did:privy:[A-Za-z0-9]{1,64}$/;
@@ -136,7 +141,7 @@ export function walletsService(deps: {
     if (fromProvider) return flights.run(userId, () => syncFromProvider(userId));
     const before = epoch;
     const rows = await repo.listByUser(userId);
-    if (before === epoch) remember(userId, rows, null);
+    if (before === epoch) remember(userId, rows, DATABASE_LIST_TTL_MS);
     return rows;
   };
 

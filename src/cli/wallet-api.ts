@@ -3,9 +3,11 @@ import type { KeyExpiry } from '../app/api-keys.ts';
 import { KEY_EXPIRIES } from '../app/api-keys.ts';
 import { ConfigError, loadConfig, loadDotEnv } from '../config/config.ts';
 import { isAppError } from '../errors/app-error.ts';
+import { createLogger } from '../logger.ts';
 import { lockDataDir } from '../store/data-dir-lock.ts';
 import { migrate } from '../store/migrate.ts';
 import { openDatabase } from '../store/open-database.ts';
+import { runWorker } from '../worker.ts';
 import { registerDevnetCommands } from './devnet-commands.ts';
 import { connectOperator } from './operator-connection.ts';
 import { printKey, printKeys, printResult } from './output.ts';
@@ -218,6 +220,22 @@ program
     } finally {
       lock?.release();
     }
+  });
+
+program
+  .command('worker')
+  .description('Run the transaction tracker and sweeps without serving HTTP (PostgreSQL deployments)')
+  .action(async () => {
+    const cfg = config();
+    const logger = createLogger(cfg.LOG_LEVEL);
+    const worker = await runWorker(cfg, logger);
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    logger.info('worker stopping');
+    await worker.stop();
   });
 
 registerDevnetCommands(program, () => config().DATA_DIR);

@@ -79,6 +79,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   if (out.WALLET_API_MODE === 'production') {
+    // Safe by default: no development network and no demo user unless asked for by name.
+    if (env.DEVNET === undefined || env.DEVNET === '') out.DEVNET = false;
+    if (env.SEED_DEMO === undefined || env.SEED_DEMO === '') out.SEED_DEMO = false;
+    if (out.DEVNET === true)
+      for (const slug of MAINNET_SLUGS) {
+        const rpcUrl = chainOverrides[slug]?.rpcUrl;
+        if (rpcUrl && isLoopback(rpcUrl))
+          problems.push(
+            `RPC_URL_${slug.toUpperCase()}: points at this machine (${new URL(rpcUrl).host}) while DEVNET=on in production mode; a mainnet slug on a local node mixes real and test money: set it to the chain's real RPC, or DEVNET=off`,
+          );
+      }
     if (!out.MASTER_KEY) problems.push('MASTER_KEY: required in production mode (32 bytes, hex or base64)');
     if (!out.API_KEY_SECRET)
       problems.push('API_KEY_SECRET: required in production mode (32 bytes, hex or base64)');
@@ -95,6 +106,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: settings.PUBLIC_URL ?? `http://${hostForUrl}:${settings.PORT}`,
     chainOverrides: Object.freeze(chainOverrides),
   });
+}
+
+/** Chains where money is real (a loopback RPC for one of them next to the development network is a mistake). */
+const MAINNET_SLUGS = ['ethereum', 'base', 'arbitrum', 'optimism', 'polygon', 'solana'];
+
+function isLoopback(rpcUrl: string): boolean {
+  const host = new URL(rpcUrl).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || host.startsWith('127.') || host === '0.0.0.0';
 }
 
 const PRIVY_CREDENTIALS = ['PRIVY_APP_ID', 'PRIVY_APP_SECRET', 'PRIVY_AUTHORIZATION_KEY'] as const;

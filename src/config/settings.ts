@@ -102,6 +102,8 @@ export const SETTINGS = {
     default: 'info' as const,
   },
   TRUST_PROXY: { parse: bool, default: false },
+  UNAUTHENTICATED_PER_MINUTE: { parse: int(1, 1_000_000_000), default: 30 },
+  BUS_HEARTBEAT_MS: { parse: int(0, 60_000), default: 2_000 },
   MASTER_KEY: { parse: secret32, default: undefined },
   API_KEY_SECRET: { parse: secret32, default: undefined },
   RATE_LIMIT_READ_PER_MINUTE: { parse: int(1, 1_000_000_000), default: 60 },

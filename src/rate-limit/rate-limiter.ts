@@ -12,7 +12,7 @@ export interface RateLimitDecision {
   resetSeconds: number;
 }
 
-/** Per-user fixed-window limits (DESIGN A6). In process now; Redis fills the same port later. */
+/** Per-user fixed-window limits (DESIGN A6): in process, or shared through Redis (redis-rate-limiter.ts). */
 export interface RateLimiter {
   consume(userId: string, policy: RatePolicy): Promise<RateLimitDecision>;
 }
@@ -22,7 +22,7 @@ export interface RateLimits {
   writePerMinute: number;
 }
 
-const WINDOW_SECONDS = 60;
+export const WINDOW_SECONDS = 60;
 
 /**
  * Wraps rate-limiter-flexible limiters (one per policy). Their windows are fixed: the first use

@@ -18,5 +18,7 @@ export interface Database extends Queryable {
   /** LISTEN on a channel; `onReset` runs when notifications may have been missed (reconnect). */
   listen(channel: string, handler: NotificationHandler, onReset?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** Drops and re-opens the LISTEN connection (it went silent); listeners reset. Server databases only. */
+  reconnectListener?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -116,6 +116,12 @@ export async function openPostgresDatabase(
         set.delete(entry);
       };
     },
+    async reconnectListener() {
+      if (!listenClient || closed) return;
+      listenClient = null;
+      releaseListener?.(true);
+      await reconnect();
+    },
     async notify(channel: string, payload: string) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },

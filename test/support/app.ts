@@ -44,6 +44,8 @@ export async function startTestApp(
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     SEED_DEMO: 'off',
     DEVNET: 'off',
+    // Tests send many unknown keys from one address; the throttle has its own test.
+    UNAUTHENTICATED_PER_MINUTE: '1000000',
     ...options.env,
   });
   const db = options.database ?? (await createDatabase(options.engine ?? 'pglite'));

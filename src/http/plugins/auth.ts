@@ -30,7 +30,10 @@ export function registerAuthAndRateLimit(
   app.decorateRequest('rateLimit', null);
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers['x-api-key'];
-    request.principal = await deps.apiKeys.authenticate(Array.isArray(header) ? header[0] : header);
+    request.principal = await deps.apiKeys.authenticate(
+      Array.isArray(header) ? header[0] : header,
+      request.ip,
+    );
     const policy: RatePolicy = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
     const decision = await deps.rateLimiter.consume(request.principal.userId, policy);
     request.rateLimit = decision;
