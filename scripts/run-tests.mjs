@@ -1,5 +1,5 @@
 // Runs every test file under test/ with Node's test runner (through tsx), after making sure a
-// real PostgreSQL server is available for the storage tests (see test/support/postgres-server.mjs)
+// real PostgreSQL server is available for the storage tests (see scripts/local-postgres.mjs)
 // and, when a selected test uses it, one development network shared by all test files
 // (see test/support/devnet.ts; its children exit with this process, even on SIGKILL).
 import { spawn } from 'node:child_process';
@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { startPostgres } from '../test/support/postgres-server.mjs';
+import { startPostgres } from '../scripts/local-postgres.mjs';
 
 function findTests(dir) {
   const out = [];

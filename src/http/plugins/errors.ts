@@ -65,7 +65,34 @@ function toAppError(err: FastifyError & { validation?: AjvError[]; validationCon
     const code: ErrorCode = err.statusCode === 404 ? 'NOT_FOUND' : 'INVALID_INPUT';
     return new AppError(code, err.message);
   }
+  if (isDatabaseUnavailable(err))
+    return new AppError(
+      'SERVICE_UNAVAILABLE',
+      'The database is unreachable; nothing was done, retry shortly',
+      {
+        cause: err,
+        headers: { 'Retry-After': '5' },
+      },
+    );
   return new AppError('INTERNAL_ERROR', 'Internal error', { cause: err });
+}
+
+/** PostgreSQL down or restarting: refused or dropped connections, shutdown and start-up states. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown; errors?: unknown[] };
+  if (
+    typeof e?.code === 'string' &&
+    (UNAVAILABLE_SQLSTATES.has(e.code) || e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET')
+  )
+    return true;
+  if (Array.isArray(e?.errors) && e.errors.some(isDatabaseUnavailable)) return true;
+  return (
+    typeof e?.message === 'string' &&
+    /Connection terminated|connect ECONNREFUSED|the database system is (shutting down|starting up)/.test(
+      e.message,
+    )
+  );
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {

@@ -1,4 +1,4 @@
-// Starts a throwaway PostgreSQL server on 127.0.0.1 for the test run, from the Debian packages'
+// Starts a throwaway PostgreSQL server on 127.0.0.1 (for the test run and scripts/cluster.ts), from the Debian packages'
 // binaries. PostgreSQL refuses to run as root, so as root the server runs as the `postgres` user.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -28,9 +28,21 @@ function freePort() {
   });
 }
 
-/** @returns {Promise<{url: string, stop: () => Promise<void>} | null>} */
-export async function startPostgres() {
-  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: async () => {} };
+/**
+ * `own`: always start a new server (not the test run's shared one), which `halt` and `resume` can
+ * stop and start again on the same port and data (to test a database outage).
+ * @returns {Promise<{url: string, stop: () => Promise<void>, halt: () => void, resume: () => void} | null>}
+ */
+export async function startPostgres({ own = false } = {}) {
+  if (process.env.TEST_DATABASE_URL && !own)
+    return {
+      url: process.env.TEST_DATABASE_URL,
+      stop: async () => {},
+      halt: () => {
+        throw new Error('the shared test server cannot be halted');
+      },
+      resume: () => {},
+    };
   const bin = findBinDir();
   if (!bin) {
     if (process.env.CI) throw new Error('PostgreSQL binaries not found (install the postgresql package)');
@@ -51,23 +63,31 @@ export async function startPostgres() {
   if (asRoot) execFileSync('chown', ['postgres', dir]);
   const port = await freePort();
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync']);
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'server.log'),
-    '-w',
-    '-t',
-    '30',
-    '-o',
-    `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    'start',
-  ]);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '30',
+      '-o',
+      `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      'start',
+    ]);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    // fast, not immediate: with this server's fsync and synchronous_commit off, a crash would also
+    // lose the last commits, which a real server (with them on) keeps.
+    halt: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    resume: start,
     stop: async () => {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        // already halted
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

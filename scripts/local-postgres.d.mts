@@ -1,0 +1,9 @@
+export interface LocalPostgres {
+  url: string;
+  stop(): Promise<void>;
+  /** Stops the server, keeping its data and port (an own server only). */
+  halt(): void;
+  /** Starts a halted server again. */
+  resume(): void;
+}
+export function startPostgres(options?: { own?: boolean }): Promise<LocalPostgres | null>;
