@@ -1,0 +1,181 @@
+/**
+ * Benchmark: the multi-instance setup (scripts/cluster.ts: nginx, PostgreSQL, Redis) with one API
+ * instance and with three, same run: throughput of authenticated GET /api/v1/wallets and of cached
+ * balance reads through the load balancer; the per-request round trips to PostgreSQL and Redis on
+ * those paths (counted by the servers themselves); and the Redis-backed rate limiter's cost against
+ * the in-process one, as a ratio. The instance ratio is bounded by this machine's cores: it is
+ * printed with the CPU count.
+ *
+ *   npm run bench:scale            (BENCH_SECONDS per measurement, default 10)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { type Cluster, startCluster } from '../scripts/cluster.ts';
+import { createChainRegistry } from '../src/chains/chain-registry.ts';
+import { compose } from '../src/compose.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { resolveSecrets } from '../src/config/local-secrets.ts';
+import { fundAddress, startDevnet } from '../src/devnet/devnet.ts';
+import { memoryRateLimiter } from '../src/rate-limit/rate-limiter.ts';
+import { redisRateLimiter } from '../src/rate-limit/redis-rate-limiter.ts';
+import { openDatabase } from '../src/store/open-database.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 64;
+const LIMITS = { RATE_LIMIT_READ_PER_MINUTE: '1000000000', RATE_LIMIT_WRITE_PER_MINUTE: '1000000000' };
+
+const devnetDir = mkdtempSync(join(tmpdir(), 'bench-scale-devnet-'));
+const devnet = await startDevnet({ dataDir: devnetDir, logger: pino({ level: 'warn' }) });
+
+/** A user with an EVM wallet (funded) and a key, made through the operator services. */
+async function seedUser(cluster: Cluster) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-scale-op-'));
+  const config = loadConfig({ ...cluster.env, DATA_DIR: dir, TRACKER: 'false' });
+  const db = await openDatabase(config);
+  const composition = compose({
+    config,
+    db,
+    secrets: resolveSecrets(config),
+    chains: createChainRegistry(config.chainOverrides),
+  });
+  const { services } = composition;
+  const user = await services.users.create({ email: `bench-${Date.now()}@example.test` });
+  const wallet = await services.wallets.create(user.id, { chainType: 'ethereum' });
+  await services.wallets.create(user.id, { chainType: 'solana' });
+  const { key } = await services.apiKeys.create(user.id, { name: 'bench' });
+  await fundAddress(devnet.info, { chain: 'evm-localnet', address: wallet.address, amount: 10n ** 18n });
+  await composition.stop().catch(() => {});
+  await db.close();
+  rmSync(dir, { recursive: true, force: true });
+  return key;
+}
+
+async function load(url: string, key: string) {
+  const opts = { url, connections: CONNECTIONS, headers: { 'x-api-key': key } };
+  await autocannon({ ...opts, duration: 2 });
+  const r = await autocannon({ ...opts, duration: SECONDS });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
+}
+
+/** PostgreSQL statements and Redis commands per request on one path (n sequential requests). */
+async function roundTrips(cluster: Cluster, url: string, key: string, n = 200) {
+  const pool = cluster.database();
+  const redis = new Redis(cluster.redis.url);
+  // Transactions the server counted (each statement outside a transaction is one); backends report
+  // them within a second, hence the pause.
+  const pgCalls = async () => {
+    await new Promise((r) => setTimeout(r, 1_500));
+    return Number(
+      (
+        await pool.query<{ n: string }>(
+          'select (xact_commit + xact_rollback)::bigint as n from pg_stat_database where datname = current_database()',
+        )
+      ).rows[0]?.n ?? 0,
+    );
+  };
+  const redisCalls = async () => {
+    const info = await redis.info('stats');
+    return Number(/total_commands_processed:(\d+)/.exec(info)?.[1] ?? 0);
+  };
+  for (let i = 0; i < 20; i++) await fetch(url, { headers: { 'x-api-key': key } });
+  const pg0 = await pgCalls();
+  const r0 = await redisCalls();
+  for (let i = 0; i < n; i++) await fetch(url, { headers: { 'x-api-key': key } });
+  const pgPer = ((await pgCalls()) - pg0 - 1) / n; // less this function's own query
+  // The INFO call itself and the instances' heartbeats (a ping each per 2 s) are in the count.
+  const redisPer = ((await redisCalls()) - r0 - 1) / n;
+  redis.disconnect();
+  return { pgPer, redisPer };
+}
+
+async function limiterCost(redisUrl: string) {
+  const redis = new Redis(redisUrl);
+  const limits = { readPerMinute: 1_000_000_000, writePerMinute: 1_000_000_000 };
+  const measure = async (limiter: ReturnType<typeof memoryRateLimiter>) => {
+    for (let i = 0; i < 1000; i++) await limiter.consume(`u${i % 100}`, 'read');
+    const n = 20_000;
+    const t = performance.now();
+    // 64 concurrent callers, as a loaded instance would have.
+    await Promise.all(
+      Array.from({ length: 64 }, async (_, c) => {
+        for (let i = 0; i < n / 64; i++) await limiter.consume(`u${(c * 7 + i) % 100}`, 'read');
+      }),
+    );
+    return n / ((performance.now() - t) / 1000);
+  };
+  const memory = await measure(memoryRateLimiter(limits));
+  const shared = await measure(redisRateLimiter(redis, limits));
+  redis.disconnect();
+  return { memory, shared };
+}
+
+const results: Record<
+  number,
+  { wallets: Awaited<ReturnType<typeof load>>; balances: Awaited<ReturnType<typeof load>> }
+> = {};
+let trips: Awaited<ReturnType<typeof roundTrips>>[] = [];
+let limiter: Awaited<ReturnType<typeof limiterCost>> | null = null;
+try {
+  for (const instances of [1, 3]) {
+    const cluster = await startCluster({
+      devnet: devnet.info,
+      instances,
+      env: LIMITS,
+    });
+    try {
+      const key = await seedUser(cluster);
+      const wallets = `${cluster.url}/api/v1/wallets`;
+      const balances = `${cluster.url}/api/v1/wallets/balances?chain=evm-localnet`;
+      results[instances] = { wallets: await load(wallets, key), balances: await load(balances, key) };
+      if (instances === 1) {
+        // Counted with the worker stopped: its tracker polls PostgreSQL on its own schedule.
+        await cluster.killWorker();
+        trips = [await roundTrips(cluster, wallets, key), await roundTrips(cluster, balances, key)];
+        limiter = await limiterCost(cluster.redis.url);
+      }
+    } finally {
+      await cluster.stop();
+    }
+  }
+} finally {
+  await devnet.stop();
+  rmSync(devnetDir, { recursive: true, force: true });
+}
+
+const one = results[1];
+const three = results[3];
+const cores = availableParallelism();
+console.log(
+  `Scale-out through nginx, ${SECONDS} s each, ${CONNECTIONS} connections; this machine: ${cores} CPUs (${cpus()[0]?.model ?? 'unknown'})`,
+);
+for (const [name, pick] of [
+  ['GET /api/v1/wallets', (r: typeof one) => r?.wallets],
+  ['GET /api/v1/wallets/balances (cached)', (r: typeof one) => r?.balances],
+] as const) {
+  const a = pick(one);
+  const b = pick(three);
+  if (!a || !b) continue;
+  console.log(`  ${name}`);
+  console.log(
+    `    1 instance:  ${a.rps.toFixed(0)} req/s, p50 ${a.p50} ms, p99 ${a.p99} ms, non-2xx ${a.non2xx}`,
+  );
+  console.log(
+    `    3 instances: ${b.rps.toFixed(0)} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms, non-2xx ${b.non2xx}`,
+  );
+  console.log(
+    `    ratio 3 / 1 instances: ${(b.rps / a.rps).toFixed(2)} (bounded by ${cores} cores shared with nginx, PostgreSQL and Redis)`,
+  );
+}
+if (trips.length === 2)
+  console.log(
+    `  per request (1 instance, sequential, worker stopped): GET /wallets PostgreSQL statements ${trips[0]?.pgPer.toFixed(2)}, Redis commands ${trips[0]?.redisPer.toFixed(2)}; cached balances PostgreSQL ${trips[1]?.pgPer.toFixed(2)}, Redis ${trips[1]?.redisPer.toFixed(2)}\n    (Redis counts the rate limiter's Lua script as 4 commands in one round trip: EVALSHA of SET NX, INCRBY, PTTL)`,
+  );
+if (limiter)
+  console.log(
+    `  rate limiter, 20000 consumes by 64 callers: in process ${limiter.memory.toFixed(0)}/s, Redis ${limiter.shared.toFixed(0)}/s: cost ratio ${(limiter.memory / limiter.shared).toFixed(1)}x (baseline: the in-process limiter)`,
+  );
+process.exit(0);
