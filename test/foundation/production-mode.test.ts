@@ -1,0 +1,102 @@
+// Production mode is safe by default, and addresses that spray unknown API keys are throttled.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import pg from 'pg';
+import { ConfigError, loadConfig } from '../../src/config/config.ts';
+import { startTestApp } from '../support/app.ts';
+import { freePort, startServerProcess } from '../support/processes.ts';
+
+const secrets = {
+  MASTER_KEY: randomBytes(32).toString('hex'),
+  API_KEY_SECRET: randomBytes(32).toString('hex'),
+  DATABASE_URL: 'postgres://u@127.0.0.1/db',
+};
+
+describe('production mode', () => {
+  test('turns the development network and the demo seed off unless asked for by name', () => {
+    const config = loadConfig({ WALLET_API_MODE: 'production', ...secrets });
+    assert.equal(config.DEVNET, false);
+    assert.equal(config.SEED_DEMO, false);
+    const asked = loadConfig({ WALLET_API_MODE: 'production', ...secrets, DEVNET: 'on', SEED_DEMO: 'on' });
+    assert.equal(asked.DEVNET, true);
+    assert.equal(asked.SEED_DEMO, true);
+    assert.equal(loadConfig({}).DEVNET, true, 'local mode keeps its embedded defaults');
+  });
+
+  test('refuses a mainnet RPC on this machine next to the development network', () => {
+    assert.throws(
+      () =>
+        loadConfig({
+          WALLET_API_MODE: 'production',
+          ...secrets,
+          DEVNET: 'on',
+          RPC_URL_ETHEREUM: 'http://127.0.0.1:8545',
+        }),
+      (err: unknown) =>
+        err instanceof ConfigError &&
+        err.problems.some((p) => p.startsWith('RPC_URL_ETHEREUM: points at this machine (127.0.0.1:8545)')),
+    );
+    // A loopback RPC for a test chain, or for a mainnet without the devnet, is a choice, not a mistake.
+    loadConfig({ WALLET_API_MODE: 'production', ...secrets, DEVNET: 'on', RPC_URL_SEPOLIA: 'http://localhost:8545' });
+    loadConfig({ WALLET_API_MODE: 'production', ...secrets, RPC_URL_ETHEREUM: 'http://127.0.0.1:8545' });
+  });
+
+  test('never prints an API key, even when asked to seed a demo user', async (t) => {
+    const server = process.env.TEST_DATABASE_URL;
+    if (!server) return t.diagnostic('no PostgreSQL server in this run');
+    const name = `prod_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'wallet-api-prod-'));
+    const proc = await startServerProcess({
+      WALLET_API_MODE: 'production',
+      ...secrets,
+      DATABASE_URL: url.toString(),
+      SEED_DEMO: 'on',
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+    });
+    try {
+      const keyFile = join(dataDir, 'demo-api-key');
+      const key = readFileSync(keyFile, 'utf8').trim();
+      assert.match(key, /^wak_/);
+      assert.equal(statSync(keyFile).mode & 0o777, 0o600);
+      assert.ok(!proc.output().includes(key), 'the key is not in the output');
+      assert.match(proc.output(), /not printed in production mode/);
+      assert.doesNotMatch(proc.output(), /Chains +evm-localnet/, 'no development network');
+    } finally {
+      await proc.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      await admin.query(`drop database ${name} with (force)`).catch(() => {});
+      await admin.end();
+    }
+  });
+});
+
+describe('unknown API keys per client address', () => {
+  test('past UNAUTHENTICATED_PER_MINUTE an address gets 429 before its next unknown key is looked up; known keys still work', async () => {
+    const app = await startTestApp({ env: { UNAUTHENTICATED_PER_MINUTE: '3', TRUST_PROXY: 'true' } });
+    try {
+      const { key } = await app.newUser({ wallets: false });
+      const from = (ip: string, k: string) => app.get('/api/v1/wallets', k, { 'x-forwarded-for': ip });
+      const bogus = () => `wak_abcd_${randomBytes(16).toString('hex')}`;
+      assert.equal((await from('203.0.113.9', key)).status, 200, 'a known key, cached');
+      for (let i = 0; i < 3; i++) assert.equal((await from('203.0.113.9', bogus())).status, 401);
+      const refused = await from('203.0.113.9', bogus());
+      assert.equal(refused.status, 429);
+      assert.equal((await refused.json()).code, 'RATE_LIMITED');
+      assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+      assert.equal((await from('203.0.113.9', key)).status, 200, 'a known key is never throttled');
+      assert.equal((await from('203.0.113.10', bogus())).status, 401, 'other addresses are not affected');
+    } finally {
+      await app.stop();
+    }
+  });
+});
