@@ -11,6 +11,12 @@ export async function openPostgresDatabase(
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: 10_000,
     statement_timeout: options.statementTimeoutMs ?? 30_000,
+    // The client's own limit: a server that went silent (a partition, a dead load balancer flow)
+    // never answers, so no statement may wait on it longer than this.
+    query_timeout: (options.statementTimeoutMs ?? 30_000) + 5_000,
+    // TCP keepalive finds connections whose peer vanished without a word (the LISTEN one above all).
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', (err) => options.onError?.(err));

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type Address, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { KEY_CACHE_TTL_MS } from '../../src/app/api-keys.ts';
 import type { Database } from '../../src/store/database.ts';
 import { openPostgresDatabase } from '../../src/store/postgres-database.ts';
 import type { TestApp } from '../support/app.ts';
@@ -100,6 +101,26 @@ describe('two instances on one PostgreSQL database', {
     for (let i = 0; i < 50 && status === 200; i++) {
       status = (await b.get('/api/v1/wallets', user.key)).status;
       if (status === 200) await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.equal(status, 401);
+  });
+
+  test('after its LISTEN connection is terminated (pg_terminate_backend), an instance still sees revocations', async () => {
+    const user = await a.app.newUser();
+    assert.equal((await b.get('/api/v1/wallets', user.key)).status, 200);
+    const killed = await db.query<{ n: number }>(
+      `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+        where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+    );
+    assert.ok((killed[0]?.n ?? 0) >= 1, 'a LISTEN connection was terminated');
+    const [k] = await a.app.services.apiKeys.list(user.userId);
+    await a.app.services.apiKeys.revoke(k!.id, user.userId);
+    // Reconnected (and reset) within about a second; the key cache's TTL bounds it in any case.
+    const deadline = Date.now() + KEY_CACHE_TTL_MS + 1_000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      status = (await b.get('/api/v1/wallets', user.key)).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 100));
     }
     assert.equal(status, 401);
   });
