@@ -8,6 +8,7 @@
  *
  *   npm run bench:scale            (BENCH_SECONDS per measurement, default 10)
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,7 +63,7 @@ async function load(url: string, key: string) {
 }
 
 /** PostgreSQL statements and Redis commands per request on one path (n sequential requests). */
-async function roundTrips(cluster: Cluster, url: string, key: string, n = 200) {
+async function roundTrips(cluster: Cluster, request: () => Promise<Response>, n = 200) {
   const pool = cluster.database();
   const redis = new Redis(cluster.redis.url);
   // Transactions the server counted (each statement outside a transaction is one); backends report
@@ -81,10 +82,14 @@ async function roundTrips(cluster: Cluster, url: string, key: string, n = 200) {
     const info = await redis.info('stats');
     return Number(/total_commands_processed:(\d+)/.exec(info)?.[1] ?? 0);
   };
-  for (let i = 0; i < 20; i++) await fetch(url, { headers: { 'x-api-key': key } });
+  for (let i = 0; i < 20; i++) await (await request()).arrayBuffer();
   const pg0 = await pgCalls();
   const r0 = await redisCalls();
-  for (let i = 0; i < n; i++) await fetch(url, { headers: { 'x-api-key': key } });
+  for (let i = 0; i < n; i++) {
+    const res = await request();
+    if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  }
   const pgPer = ((await pgCalls()) - pg0 - 1) / n; // less this function's own query
   // The INFO call itself and the instances' heartbeats (a ping each per 2 s) are in the count.
   const redisPer = ((await redisCalls()) - r0 - 1) / n;
@@ -134,7 +139,27 @@ try {
       if (instances === 1) {
         // Counted with the worker stopped: its tracker polls PostgreSQL on its own schedule.
         await cluster.killWorker();
-        trips = [await roundTrips(cluster, wallets, key), await roundTrips(cluster, balances, key)];
+        const get = (url: string) => () => fetch(url, { headers: { 'x-api-key': key } });
+        const send = () =>
+          fetch(`${cluster.url}/api/v1/send`, {
+            method: 'POST',
+            headers: {
+              'x-api-key': key,
+              'content-type': 'application/json',
+              'idempotency-key': randomUUID(),
+            },
+            body: JSON.stringify({
+              chain: 'evm-localnet',
+              to: '0x000000000000000000000000000000000000dEaD',
+              asset: 'native',
+              amount: '1',
+            }),
+          });
+        trips = [
+          await roundTrips(cluster, get(wallets)),
+          await roundTrips(cluster, get(balances)),
+          await roundTrips(cluster, send, 50),
+        ];
         limiter = await limiterCost(cluster.redis.url);
       }
     } finally {
@@ -170,9 +195,9 @@ for (const [name, pick] of [
     `    ratio 3 / 1 instances: ${(b.rps / a.rps).toFixed(2)} (bounded by ${cores} cores shared with nginx, PostgreSQL and Redis)`,
   );
 }
-if (trips.length === 2)
+if (trips.length === 3)
   console.log(
-    `  per request (1 instance, sequential, worker stopped): GET /wallets PostgreSQL statements ${trips[0]?.pgPer.toFixed(2)}, Redis commands ${trips[0]?.redisPer.toFixed(2)}; cached balances PostgreSQL ${trips[1]?.pgPer.toFixed(2)}, Redis ${trips[1]?.redisPer.toFixed(2)}\n    (Redis counts the rate limiter's Lua script as 4 commands in one round trip: EVALSHA of SET NX, INCRBY, PTTL)`,
+    `  per request (1 instance, sequential, worker stopped), PostgreSQL transactions / Redis commands:\n    GET /wallets ${trips[0]?.pgPer.toFixed(2)} / ${trips[0]?.redisPer.toFixed(2)}; cached balances ${trips[1]?.pgPer.toFixed(2)} / ${trips[1]?.redisPer.toFixed(2)}; POST /send ${trips[2]?.pgPer.toFixed(2)} / ${trips[2]?.redisPer.toFixed(2)}\n    (Redis counts the rate limiter's Lua script as 4 commands in one round trip: EVALSHA of SET NX, INCRBY, PTTL)`,
   );
 if (limiter)
   console.log(
