@@ -41,7 +41,12 @@ describe('production mode', () => {
         err.problems.some((p) => p.startsWith('RPC_URL_ETHEREUM: points at this machine (127.0.0.1:8545)')),
     );
     // A loopback RPC for a test chain, or for a mainnet without the devnet, is a choice, not a mistake.
-    loadConfig({ WALLET_API_MODE: 'production', ...secrets, DEVNET: 'on', RPC_URL_SEPOLIA: 'http://localhost:8545' });
+    loadConfig({
+      WALLET_API_MODE: 'production',
+      ...secrets,
+      DEVNET: 'on',
+      RPC_URL_SEPOLIA: 'http://localhost:8545',
+    });
     loadConfig({ WALLET_API_MODE: 'production', ...secrets, RPC_URL_ETHEREUM: 'http://127.0.0.1:8545' });
   });
 
