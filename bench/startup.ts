@@ -1,52 +1,161 @@
 /**
- * Benchmark: time from `npm start` (node --import tsx src/main.ts) to "ready", with the
- * development network, on a warm install. The first start on a new data directory also creates
- * the embedded database (PGlite initdb, seconds); the second start on it is the figure the target
- * (15 s) is for. Each start is stopped with SIGTERM, which must leave no process behind.
+ * Benchmark: start-up time and memory of the service with the development network, both ways it
+ * runs: `npm start` (the production build in dist/, built first when stale) and the TypeScript
+ * sources through tsx (`npm run dev`, what the tests run). For each: the first start on a new data
+ * directory (creates the embedded database), then warm starts on it; the time from spawning the
+ * command to "ready"; the service process's peak resident memory (VmHWM) on the first and on warm
+ * starts, and its resident memory once idle. Each start is checked (an authenticated request must
+ * answer 200) and stopped with SIGTERM.
  *
- *   npm run bench:startup     (BENCH_STARTS to change the number of warm starts, default 3)
+ *   npm run bench:startup     (BENCH_STARTS warm starts per way, default 3; BENCH_IDLE_SECONDS, default 10)
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Figure, failed, report } from './support/report.ts';
 
 const WARM_STARTS = Number(process.env.BENCH_STARTS ?? 3);
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
 const root = new URL('../', import.meta.url).pathname;
 
-async function start(dataDir: string): Promise<number> {
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const ms = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('is ready')) resolve(performance.now() - started);
+const WAYS = {
+  'npm start (built)': { command: 'npm', args: ['start', '--silent'], marker: 'scripts/start.mjs' },
+  'tsx (sources)': {
+    command: process.execPath,
+    args: ['--import', 'tsx', 'src/main.ts'],
+    marker: 'src/main.ts',
+  },
+} as const;
+type Way = keyof typeof WAYS;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
     });
-    child.once('exit', (code) => reject(new Error(`exited with ${code} before ready:\n${out}`)));
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-  return ms;
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
-try {
-  const first = await start(dataDir);
-  const warm: number[] = [];
-  for (let i = 0; i < WARM_STARTS; i++) warm.push(await start(dataDir));
-  const median = [...warm].sort((a, b) => a - b)[Math.floor(warm.length / 2)] ?? Number.NaN;
-  console.log('npm start to ready, with the development network, same machine');
-  console.log(`  first start (creates the embedded database): ${(first / 1000).toFixed(1)} s`);
-  console.log(
-    `  warm starts: ${warm.map((w) => (w / 1000).toFixed(1)).join(', ')} s; median ${(median / 1000).toFixed(1)} s`,
-  );
-  console.log(`  ratio median / target 15 s: ${(median / 15000).toFixed(2)} (target <= 1)`);
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
+/** The service's own process among the command's descendants (npm runs it under a shell). */
+function servicePid(pid: number, marker: string): number | null {
+  const cmd = (() => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    } catch {
+      return '';
+    }
+  })();
+  if (cmd.includes(marker) && /(^|\/)node$/.test(cmd.split(' ')[0] ?? '')) return pid;
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {}
+  for (const c of children) {
+    const found = servicePid(c, marker);
+    if (found !== null) return found;
+  }
+  return null;
 }
+
+function memoryMb(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+interface Start {
+  ms: number;
+  peakMb: number;
+  idleMb: number | null;
+}
+
+async function start(way: Way, dataDir: string, idle: boolean): Promise<Start> {
+  const { command, args, marker } = WAYS[way];
+  const port = await freePort();
+  const started = performance.now();
+  const child: ChildProcess = spawn(command, [...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let out = '';
+  const ms = await new Promise<number>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      out += d;
+      if (out.includes('is ready')) resolve(performance.now() - started);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (d) => {
+      out += d;
+    });
+    child.once('exit', (code) => reject(new Error(`${way} exited with ${code} before ready:\n${out}`)));
+  });
+  const pid = servicePid(child.pid!, marker);
+  if (pid === null) throw new Error(`${way}: the service process was not found`);
+  const key = readFileSync(join(dataDir, 'demo-api-key'), 'utf8').trim();
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/wallets`, { headers: { 'x-api-key': key } });
+  if (res.status !== 200) failed(`${way}: GET /api/v1/wallets answered ${res.status}`);
+  let idleMb: number | null = null;
+  if (idle) {
+    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+    idleMb = memoryMb(pid).rss;
+  }
+  const { peak } = memoryMb(pid);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  process.kill(pid, 'SIGTERM');
+  const code = await exited;
+  if (code !== 0) failed(`${way}: exited with ${code} on SIGTERM`);
+  try {
+    process.kill(-child.pid!, 0);
+    failed(`${way}: processes were left behind after SIGTERM`);
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {}
+  return { ms, peakMb: peak, idleMb };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const rows: Figure[] = [];
+const fig = (figure: string, value: number, unit: string, target: number, scale = 1): Figure => ({
+  bench: 'startup',
+  figure,
+  baseline: '',
+  value: `${(value / scale).toFixed(unit === 's' ? 2 : 0)} ${unit}`,
+  ratio: value / scale / target,
+  target: `<= ${target} ${unit}`,
+  met: value / scale <= target,
+});
+
+for (const way of Object.keys(WAYS) as Way[]) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
+  try {
+    const first = await start(way, dataDir, false);
+    const warm: Start[] = [];
+    for (let i = 0; i < WARM_STARTS; i++) warm.push(await start(way, dataDir, i === WARM_STARTS - 1));
+    console.log(
+      `${way}: first start ${(first.ms / 1000).toFixed(2)} s (peak ${first.peakMb.toFixed(0)} MB); warm ${warm
+        .map((w) => `${(w.ms / 1000).toFixed(2)} s (peak ${w.peakMb.toFixed(0)} MB)`)
+        .join(', ')}; idle ${warm.at(-1)?.idleMb?.toFixed(0)} MB after ${IDLE_SECONDS} s`,
+    );
+    rows.push(
+      fig(`${way}: warm start to ready (median)`, median(warm.map((w) => w.ms)), 's', 2, 1000),
+      fig(`${way}: first start to ready (new database)`, first.ms, 's', 15, 1000),
+      fig(`${way}: idle memory (RSS, warm start)`, warm.at(-1)?.idleMb ?? Number.NaN, 'MB', 250),
+      fig(`${way}: peak memory, first start (VmHWM)`, first.peakMb, 'MB', 600),
+      fig(`${way}: peak memory, warm start (VmHWM)`, Math.max(...warm.map((w) => w.peakMb)), 'MB', 600),
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+console.log(
+  '\nStart-up and memory of the service process with the development network (its children not counted)',
+);
+report(rows);

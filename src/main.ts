@@ -104,28 +104,36 @@ try {
     const lock = lockDataDir(config.DATA_DIR, 'wallet-api server');
     cleanups.push(() => lock.release());
   }
-  const db = await openDatabase(config, (err) => logger.warn({ err }, 'database connection error'));
-  cleanups.push(() => db.close());
-
-  let devnet: Devnet | null = null;
-  if (config.DEVNET) {
-    devnet = await startDevnet({
-      dataDir: config.DATA_DIR,
-      evmPort: config.DEVNET_EVM_PORT || undefined,
-      solanaPort: config.DEVNET_SOLANA_PORT || undefined,
-      aggregatorPort: config.DEVNET_AGGREGATOR_PORT || undefined,
-      logger: logger.child({ component: 'devnet' }),
-    });
-    const running = devnet;
-    cleanups.push(() => running.stop());
-    // A crashed node is restarted by the development network itself; the service never exits for
-    // it (requests to that chain answer 502 meanwhile). The demo wallets are funded again.
-    running.onRestart((chain) => {
-      fundDemoWallets(chain).catch((err) =>
-        logger.warn({ err, chain }, 'could not fund the demo wallets again'),
-      );
-    });
-  }
+  // The embedded database and the development network start side by side (each takes most of a
+  // second); whichever comes up registers its cleanup, so a failure of the other stops it.
+  const opening = openDatabase(config, (err) => logger.warn({ err }, 'database connection error')).then(
+    (db) => {
+      cleanups.push(() => db.close());
+      return db;
+    },
+  );
+  const starting = config.DEVNET
+    ? startDevnet({
+        dataDir: config.DATA_DIR,
+        evmPort: config.DEVNET_EVM_PORT || undefined,
+        solanaPort: config.DEVNET_SOLANA_PORT || undefined,
+        aggregatorPort: config.DEVNET_AGGREGATOR_PORT || undefined,
+        logger: logger.child({ component: 'devnet' }),
+      }).then((running) => {
+        cleanups.push(() => running.stop());
+        return running;
+      })
+    : Promise.resolve(null);
+  const [opened, started] = await Promise.allSettled([opening, starting]);
+  if (opened.status === 'rejected') throw opened.reason;
+  if (started.status === 'rejected') throw started.reason;
+  const db = opened.value;
+  const devnet: Devnet | null = started.value;
+  devnet?.onRestart((chain) => {
+    fundDemoWallets(chain).catch((err) =>
+      logger.warn({ err, chain }, 'could not fund the demo wallets again'),
+    );
+  });
 
   const chains = createChainRegistry(config.chainOverrides, {
     ...(devnet

@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../app/services.ts';
 import { AppError } from '../errors/app-error.ts';
+import { sourcePath } from '../support/project-paths.ts';
 import type { NativeBalanceReader } from './native-balances.ts';
 import { DASHBOARD_PATH, PAGES } from './paths.ts';
 import {
@@ -56,7 +57,7 @@ const ASSETS: Record<string, { files: string[]; type: string }> = {
 function loadAssets(): Map<string, { body: Buffer; type: string; etag: string }> {
   const out = new Map<string, { body: Buffer; type: string; etag: string }>();
   for (const [name, { files, type }] of Object.entries(ASSETS)) {
-    const body = Buffer.concat(files.map((f) => readFileSync(new URL(`./assets/${f}`, import.meta.url))));
+    const body = Buffer.concat(files.map((f) => readFileSync(sourcePath('dashboard', 'assets', f))));
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
     out.set(name, { body, type, etag });
   }

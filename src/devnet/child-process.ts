@@ -13,14 +13,14 @@ export interface ManagedChild {
 export interface SpawnChildOptions {
   name: string;
   entry: string;
+  /** Node options of the child (the TypeScript loader when running from src/). */
+  execArgv: string[];
   env: Record<string, string>;
   logger: Logger;
   readyTimeoutMs?: number;
 }
 
 const STDERR_TAIL = 4000;
-// Resolved once so the child finds the TypeScript loader whatever its working directory.
-const tsxLoader = import.meta.resolve('tsx');
 
 function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
   return signal ? `signal ${signal}` : `exit code ${code}`;
@@ -33,7 +33,7 @@ function readyUrl(msg: unknown): string | null {
 }
 
 export async function spawnChild(opts: SpawnChildOptions): Promise<ManagedChild> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', tsxLoader, opts.entry], {
+  const child: ChildProcess = spawn(process.execPath, [...opts.execArgv, opts.entry], {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: { ...process.env, ...opts.env },
   });

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { sourcePath } from '../support/project-paths.ts';
 import type { Database } from './database.ts';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const MIGRATIONS_DIR = sourcePath('store', 'migrations');
 
 export interface Migration {
   version: number;
@@ -17,7 +18,7 @@ export function listMigrations(): Migration[] {
     .map((file) => ({
       version: Number(file.slice(0, 4)),
       name: file.slice(5, -4),
-      sql: readFileSync(MIGRATIONS_DIR + file, 'utf8'),
+      sql: readFileSync(join(MIGRATIONS_DIR, file), 'utf8'),
     }));
 }
 

@@ -1,7 +1,9 @@
-import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { describeError } from '../support/describe-error.ts';
+import { childEntry } from '../support/project-paths.ts';
 import type { Database, NotificationHandler, Queryable } from './database.ts';
 
 /** Embedded PostgreSQL (PGlite). One process per data directory; `null` dataDir keeps it in memory. */
@@ -9,10 +11,14 @@ export async function openPgliteDatabase(
   dataDir: string | null,
   options: { loadDataDir?: Blob | File } = {},
 ): Promise<Database & { pglite: PGlite }> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    if (!options.loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await initdbInChild(dataDir);
+  }
   let pglite: PGlite;
   try {
     pglite = await PGlite.create({
+      startParams: PGLITE_START_PARAMS,
       ...(dataDir ? { dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
@@ -27,6 +33,56 @@ export async function openPgliteDatabase(
   }
   if (dataDir) ownerOnly(dataDir);
   return wrapPglite(pglite);
+}
+
+/**
+ * PostgreSQL's settings inside PGlite. Its default buffer pool (shared_buffers 128 MB) is touched
+ * as pages are read and never given back; the service's tables are small, and 16 MB holds them
+ * several times over. Measured: a warm open takes 105 MB of resident memory instead of 224 MB.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+const INITDB_TIMEOUT_MS = 120_000;
+
+/**
+ * Creates a new embedded database in a short-lived child process. PGlite's initdb runs two more
+ * PostgreSQL instances in WebAssembly beside the one it opens, and WebAssembly memory is never
+ * returned to the system: in the service's own process the first start peaked at about 1 GB and
+ * stayed at 900 MB. The child returns all of it when it exits. It writes into a new folder whose
+ * entries are then moved into place, PG_VERSION last, so an interrupted first start leaves no
+ * half-made database (the next start makes it again).
+ */
+async function initdbInChild(dataDir: string): Promise<void> {
+  const fresh = `${dataDir}.new-${process.pid}`;
+  rmSync(fresh, { recursive: true, force: true });
+  const { entry, execArgv } = childEntry('store/pglite-initdb');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        [...execArgv, entry, fresh],
+        { timeout: INITDB_TIMEOUT_MS, maxBuffer: 1024 * 1024 },
+        (err, _stdout, stderr) =>
+          err
+            ? reject(
+                new Error(
+                  `could not create the embedded database in ${dataDir}: ${stderr.trim().split('\n').slice(-3).join(' ') || describeError(err)}`,
+                  { cause: err },
+                ),
+              )
+            : resolve(),
+      );
+    });
+    const entries = readdirSync(fresh).sort(
+      (a, b) => Number(a === 'PG_VERSION') - Number(b === 'PG_VERSION'),
+    );
+    for (const name of entries) {
+      rmSync(join(dataDir, name), { recursive: true, force: true });
+      renameSync(join(fresh, name), join(dataDir, name));
+    }
+  } finally {
+    rmSync(fresh, { recursive: true, force: true });
+  }
 }
 
 /**

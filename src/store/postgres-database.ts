@@ -1,12 +1,16 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyModule } from '../support/lazy-module.ts';
 import type { Database, NotificationHandler, Queryable } from './database.ts';
 
 /** A real PostgreSQL server through node-postgres (DATABASE_URL). */
+/** node-postgres, loaded when DATABASE_URL is first used (the embedded default does not need it). */
+export const pgDriver = lazyModule<typeof import('pg')>('pg');
+
 export async function openPostgresDatabase(
   url: string,
   options: { maxConnections?: number; statementTimeoutMs?: number; onError?: (err: Error) => void } = {},
 ): Promise<Database & { pool: pg.Pool; url: string }> {
-  const pool = new pg.Pool({
+  const pool = new (pgDriver().Pool)({
     connectionString: url,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: 10_000,

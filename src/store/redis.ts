@@ -1,4 +1,8 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyModule } from '../support/lazy-module.ts';
+
+/** ioredis, loaded when REDIS_URL is first used (the embedded default needs no Redis). */
+const ioredis = lazyModule<typeof import('ioredis')>('ioredis');
 
 export type { Redis };
 
@@ -11,7 +15,7 @@ export function connectRedis(
   url: string,
   options: { name: string; onError?: (err: Error) => void; commandTimeoutMs?: number },
 ): Redis {
-  const redis = new Redis(url, {
+  const redis = new (ioredis().Redis)(url, {
     connectionName: `wallet-api:${options.name}`,
     lazyConnect: false,
     enableOfflineQueue: false,

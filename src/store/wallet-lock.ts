@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { Database } from './database.ts';
+import { pgDriver } from './postgres-database.ts';
 
 /**
  * Serializes sends per (wallet, chain) so nonces are allocated one at a time (DESIGN B3).
@@ -47,7 +47,11 @@ const LOCK_WAIT_MS = 30_000;
 export function advisoryWalletLock(url: string, maxConnections = 20): WalletLock {
   const mutex = keyedMutex();
   // A wait longer than this means something is stuck: better a clear error than a hung request.
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections, statement_timeout: LOCK_WAIT_MS });
+  const pool = new (pgDriver().Pool)({
+    connectionString: url,
+    max: maxConnections,
+    statement_timeout: LOCK_WAIT_MS,
+  });
   pool.on('error', () => {});
   return {
     withLock: (walletId, chain, fn) =>

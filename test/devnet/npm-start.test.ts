@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -9,10 +9,12 @@ describe('npm start with the development network', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'wallet-api-start-'));
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  test('starts both networks, funds the demo wallets, and leaves no process behind on SIGTERM', async () => {
+  test('runs the production build: starts both networks, funds the demo wallets, and leaves no process behind on SIGTERM', async () => {
     const port = await freePort();
     const started = performance.now();
-    const server = await startServerProcess({ DATA_DIR: dataDir, PORT: String(port) });
+    const server = await startServerProcess({ DATA_DIR: dataDir, PORT: String(port) }, 120_000, {
+      built: true,
+    });
     console.log(
       `# npm start to ready: ${((performance.now() - started) / 1000).toFixed(1)} s (first start, new database)`,
     );
@@ -35,6 +37,20 @@ describe('npm start with the development network', () => {
     const pid = server.child.pid!;
     const family = descendants(pid);
     assert.ok(family.length >= 2, `the networks run as child processes (${family.length})`);
+    // Built JavaScript all the way down: the children too, without the TypeScript loader.
+    for (const pid of family) {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      if (cmd.includes('node-child') || cmd.includes('server-child')) {
+        assert.match(cmd, /\/dist\/devnet\//);
+        assert.doesNotMatch(cmd, /tsx/);
+      }
+    }
+    // The embedded database was made by a child process, whose folder is gone.
+    assert.ok(existsSync(join(dataDir, 'pglite', 'PG_VERSION')));
+    assert.deepEqual(
+      readdirSync(dataDir).filter((f) => f.startsWith('pglite.new-')),
+      [],
+    );
     assert.equal(await server.stop('SIGTERM'), 0);
     for (let i = 0; i < 50 && family.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(family.filter(alive), [], 'no orphan process');

@@ -55,12 +55,15 @@ export function freePort(): Promise<number> {
 export async function startServerProcess(
   env: Record<string, string>,
   readyTimeoutMs = 120_000,
+  /** Run what `npm start` runs (the production build, built first when stale), not the sources. */
+  options: { built?: boolean } = {},
 ): Promise<{
   child: ChildProcess;
   output: () => string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const args = options.built ? ['scripts/start.mjs'] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

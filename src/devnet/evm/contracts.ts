@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { type Abi, defineChain, getContractAddress, type Hex, parseAbi } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { sourcePath } from '../../support/project-paths.ts';
 
 export const EVM_CHAIN_ID = 31337;
 /** Canonical Multicall3 address on public chains; the devnet puts our Multicall3 code there. */
@@ -32,8 +33,9 @@ export interface CompiledContract {
 }
 
 export function loadCompiled(name: 'TestToken' | 'Multicall3'): CompiledContract {
-  const url = new URL(`./compiled/${name}.json`, import.meta.url);
-  return JSON.parse(readFileSync(url, 'utf8')) as CompiledContract;
+  return JSON.parse(
+    readFileSync(sourcePath('devnet', 'evm', 'compiled', `${name}.json`), 'utf8'),
+  ) as CompiledContract;
 }
 
 export function evmLocalnetChain(rpcUrl: string) {

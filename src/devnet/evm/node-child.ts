@@ -1,6 +1,6 @@
 // Child process entry: a Hardhat node (EDR) on 127.0.0.1. Started by evm-node.ts with an IPC channel;
 // exits when its parent goes away. Env: DEVNET_EVM_PORT (0 = any free port).
-import { fileURLToPath } from 'node:url';
+import { sourcePath } from '../../support/project-paths.ts';
 import { bindToParent, reportReady } from '../child-runtime.ts';
 
 interface HardhatServer {
@@ -8,7 +8,7 @@ interface HardhatServer {
   close(): Promise<void>;
 }
 
-process.env.HARDHAT_CONFIG = fileURLToPath(new URL('./hardhat.config.cjs', import.meta.url));
+process.env.HARDHAT_CONFIG = sourcePath('devnet', 'evm', 'hardhat.config.cjs');
 process.env.HARDHAT_DISABLE_TELEMETRY_PROMPT = 'true';
 
 let server: HardhatServer | null = null;

@@ -1,6 +1,6 @@
 // Parent side of the LiteSVM RPC server child process.
-import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
+import { childEntry } from '../../support/project-paths.ts';
 import { type ManagedChild, spawnChild } from '../child-process.ts';
 
 export interface SolanaNodeOptions {
@@ -14,7 +14,7 @@ export interface SolanaNodeOptions {
 export function startSolanaNode(opts: SolanaNodeOptions): Promise<ManagedChild> {
   return spawnChild({
     name: 'solana devnet',
-    entry: fileURLToPath(new URL('./server-child.ts', import.meta.url)),
+    ...childEntry('devnet/solana/server-child'),
     env: {
       DEVNET_SOLANA_PORT: String(opts.port ?? 0),
       DEVNET_SOLANA_SLOT_MS: String(opts.slotMs ?? 400),

@@ -1,16 +1,12 @@
-import {
-  APIConnectionError,
-  APIError,
-  AuthenticationError,
-  BadRequestError,
-  NotFoundError,
-  PermissionDeniedError,
-  RateLimitError,
-} from '@privy-io/node';
 import { AppError } from '../../errors/app-error.ts';
+import { lazyModule } from '../../support/lazy-module.ts';
+
+/** Privy's SDK, loaded when the Privy provider is first used (only Privy deployments need it). */
+export const privySdk = lazyModule<typeof import('@privy-io/node')>('@privy-io/node');
 
 /** The body of a Privy error: `{ error: message, code? }` (reference/privy.md §7.1); `code` may be absent. */
 export function privyErrorBody(err: unknown): { message: string; code: string | null } {
+  const { APIError } = privySdk();
   const body =
     err instanceof APIError ? (err.error as { error?: unknown; code?: unknown } | undefined) : undefined;
   const message =
@@ -31,6 +27,7 @@ const SIGNATURE_CODES = new Set([
 
 /** Privy refused the request's authorization signature (a wrong key, or a wallet not delegated to it). */
 export function isSignatureRefusal(err: unknown): boolean {
+  const { AuthenticationError, PermissionDeniedError } = privySdk();
   if (!(err instanceof AuthenticationError || err instanceof PermissionDeniedError)) return false;
   const { code, message } = privyErrorBody(err);
   return code !== null ? SIGNATURE_CODES.has(code) : /signature/i.test(message);
@@ -48,6 +45,15 @@ export function isSignatureRefusal(err: unknown): boolean {
  */
 export function mapPrivyError(err: unknown, what: string, policies: string[] = []): AppError {
   if (err instanceof AppError) return err;
+  const {
+    APIConnectionError,
+    APIError,
+    AuthenticationError,
+    BadRequestError,
+    NotFoundError,
+    PermissionDeniedError,
+    RateLimitError,
+  } = privySdk();
   const { message, code } = privyErrorBody(err);
   if (err instanceof APIConnectionError)
     return new AppError(

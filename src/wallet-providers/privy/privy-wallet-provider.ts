@@ -1,4 +1,3 @@
-import { NotFoundError, PrivyClient } from '@privy-io/node';
 import {
   getBase64EncodedWireTransaction,
   getPublicKeyFromAddress,
@@ -21,7 +20,7 @@ import { AppError } from '../../errors/app-error.ts';
 import type { WalletRecord } from '../../store/repositories/wallets-repository.ts';
 import type { WalletProvider } from '../wallet-provider.ts';
 import { walletsFromLinkedAccounts } from './linked-accounts.ts';
-import { isSignatureRefusal, mapPrivyError } from './privy-errors.ts';
+import { isSignatureRefusal, mapPrivyError, privySdk } from './privy-errors.ts';
 
 export interface PrivySettings {
   appId: string;
@@ -51,6 +50,7 @@ export function privyWalletProvider(
     stillDelegated: (wallet: WalletRecord) => Promise<boolean>;
   },
 ): WalletProvider {
+  const { NotFoundError, PrivyClient } = privySdk();
   const privy = new PrivyClient({
     appId: settings.appId,
     appSecret: settings.appSecret,
