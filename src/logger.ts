@@ -41,3 +41,67 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     destination,
   );
 }
+
+/**
+ * A child logger made on first use. Fastify gives every request a child carrying its id; making a
+ * pino child (with redaction) cost more than the rest of a cached read, and most requests never
+ * log below the configured level. A call at a level that is off does nothing and makes nothing.
+ * A class, so a request costs one small object and no closures.
+ */
+export class LazyChildLogger {
+  #parent: Logger;
+  #bindings: pino.Bindings;
+  #options: pino.ChildLoggerOptions | undefined;
+  #child: Logger | undefined;
+
+  constructor(parent: Logger, bindings: pino.Bindings, options?: pino.ChildLoggerOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  #real(): Logger {
+    this.#child ??= this.#parent.child(this.#bindings, this.#options);
+    return this.#child;
+  }
+
+  #log(level: pino.Level, args: unknown[]): void {
+    const logger = this.#child ?? this.#parent;
+    if (logger.isLevelEnabled(level)) (this.#real()[level] as (...a: unknown[]) => void)(...args);
+  }
+
+  get level(): string {
+    return (this.#child ?? this.#parent).level;
+  }
+  set level(value: string) {
+    this.#real().level = value;
+  }
+  fatal(...args: unknown[]): void {
+    this.#log('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.#log('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.#log('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.#log('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.#log('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.#log('trace', args);
+  }
+  silent(): void {}
+  isLevelEnabled(level: string): boolean {
+    return (this.#child ?? this.#parent).isLevelEnabled(level);
+  }
+  child(bindings: pino.Bindings, options?: pino.ChildLoggerOptions): Logger {
+    return this.#real().child(bindings, options);
+  }
+  bindings(): pino.Bindings {
+    return this.#real().bindings();
+  }
+}

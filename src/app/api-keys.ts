@@ -38,8 +38,8 @@ export interface ApiKeyView {
 }
 
 export interface Principal {
-  userId: string;
-  keyId: string;
+  readonly userId: string;
+  readonly keyId: string;
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -61,8 +61,11 @@ export function keyStatus(key: Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt'>, no
 interface CachedKey {
   keyId: string;
   userId: string;
-  expiresAt: Date | null;
+  /** Epoch milliseconds, or null for a key that never expires. */
+  expiresAt: number | null;
   revoked: boolean;
+  /** Handed to every request of this key (never modified). */
+  principal: Principal;
   /** When it was read from the database (the cache's second line: a TTL). */
   readAt: number;
 }
@@ -95,7 +98,7 @@ export function apiKeysService(deps: {
   // Keys nobody has: a random key cannot later become valid, since new keys are fresh random values.
   const unknown = new Set<string>();
   let epoch = 0;
-  const lastUsed = new Map<string, Date>();
+  const lastUsed = new Map<string, number>();
 
   const forget = () => {
     byKey.clear();
@@ -114,9 +117,40 @@ export function apiKeysService(deps: {
     createdAt: k.createdAt.toISOString(),
     expiresAt: k.expiresAt?.toISOString() ?? null,
     revokedAt: k.revokedAt?.toISOString() ?? null,
-    lastUsedAt: (lastUsed.get(k.id) ?? k.lastUsedAt)?.toISOString() ?? null,
+    lastUsedAt: (lastUsed.has(k.id) ? new Date(lastUsed.get(k.id)!) : k.lastUsedAt)?.toISOString() ?? null,
     status: keyStatus(k, now),
   });
+
+  /** A key found (cached or just read): its principal, or 401 when revoked or expired. */
+  const accept = (key: CachedKey, now: number): Principal => {
+    if (key.revoked) throw new AppError('UNAUTHORIZED', 'Invalid API key');
+    if (key.expiresAt !== null && key.expiresAt <= now) throw new AppError('UNAUTHORIZED', 'Expired API key');
+    lastUsed.set(key.keyId, now);
+    return key.principal;
+  };
+
+  /**
+   * The cached answer for a key, without I/O: its principal, a 401 thrown for a key known to be
+   * revoked, expired, malformed or unknown, or `undefined` when the database must be asked
+   * (`authenticate`). Most requests end here, synchronously (the request hook's hot path).
+   */
+  const authenticateCached = (header: string | undefined): Principal | undefined => {
+    if (header === undefined || header === '')
+      throw new AppError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
+    // The in-memory cache is keyed by the key itself: the HMAC is computed only on a miss. The
+    // key is in this process's memory anyway while its request is handled; only hashes are stored.
+    const cached = byKey.get(header);
+    if (cached === undefined) {
+      if (unknown.has(header)) throw new AppError('UNAUTHORIZED', 'Invalid API key');
+      return undefined;
+    }
+    const now = clock.nowMs();
+    if (now - cached.readAt > KEY_CACHE_TTL_MS) {
+      byKey.delete(header);
+      return undefined;
+    }
+    return accept(cached, now);
+  };
 
   return {
     async create(
@@ -176,69 +210,59 @@ export function apiKeysService(deps: {
       return toView(revoked ?? existing, clock.now());
     },
 
+    authenticateCached,
+
     /** Resolves the x-api-key header to its user, or throws 401. Records nothing on failure. */
     async authenticate(header: string | undefined, address = ''): Promise<Principal> {
-      if (header === undefined || header === '')
-        throw new AppError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
-      const match = API_KEY_PATTERN.exec(header);
+      const hit = authenticateCached(header);
+      if (hit !== undefined) return hit;
+      const match = API_KEY_PATTERN.exec(header as string);
       if (!match) throw new AppError('UNAUTHORIZED', 'Invalid API key');
-      // The in-memory cache is keyed by the key itself: the HMAC is computed only on a miss. The
-      // key is in this process's memory anyway while its request is handled; only hashes are stored.
-      let cached = byKey.get(header);
-      if (cached && clock.now().getTime() - cached.readAt > KEY_CACHE_TTL_MS) {
-        byKey.delete(header);
-        cached = undefined;
+      const wait = (await deps.throttle?.retryAfter(address)) ?? 0;
+      if (wait > 0)
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many requests with unknown API keys from your address; retry in ${wait} s`,
+          { headers: { 'Retry-After': String(wait) } },
+        );
+      const key = header as string;
+      const h = hash(key);
+      const before = epoch;
+      const candidates = await repo.findByPrefix(match[1]!);
+      const found = candidates.find((c) => c.keyHash.length === h.length && timingSafeEqual(c.keyHash, h));
+      if (!found) {
+        await deps.throttle?.failed(address);
+        if (unknown.size >= CACHE_LIMIT) unknown.clear();
+        unknown.add(key);
+        throw new AppError('UNAUTHORIZED', 'Invalid API key');
       }
-      if (!cached) {
-        if (unknown.has(header)) throw new AppError('UNAUTHORIZED', 'Invalid API key');
-        const wait = (await deps.throttle?.retryAfter(address)) ?? 0;
-        if (wait > 0)
-          throw new AppError(
-            'RATE_LIMITED',
-            `Too many requests with unknown API keys from your address; retry in ${wait} s`,
-            { headers: { 'Retry-After': String(wait) } },
-          );
-        const h = hash(header);
-        const before = epoch;
-        const candidates = await repo.findByPrefix(match[1]!);
-        const found = candidates.find((c) => c.keyHash.length === h.length && timingSafeEqual(c.keyHash, h));
-        if (!found) {
-          await deps.throttle?.failed(address);
-          if (unknown.size >= CACHE_LIMIT) unknown.clear();
-          unknown.add(header);
-          throw new AppError('UNAUTHORIZED', 'Invalid API key');
-        }
-        cached = {
-          keyId: found.id,
-          userId: found.userId,
-          expiresAt: found.expiresAt,
-          revoked: found.revokedAt !== null,
-          readAt: clock.now().getTime(),
-        };
-        // Cache only if no invalidation arrived while we were reading: it may concern this key.
-        if (before === epoch) {
-          if (byKey.size >= CACHE_LIMIT) byKey.clear();
-          byKey.set(header, cached);
-        }
+      const now = clock.now().getTime();
+      const cached: CachedKey = {
+        keyId: found.id,
+        userId: found.userId,
+        expiresAt: found.expiresAt?.getTime() ?? null,
+        revoked: found.revokedAt !== null,
+        readAt: now,
+        principal: Object.freeze({ userId: found.userId, keyId: found.id }),
+      };
+      // Cache only if no invalidation arrived while we were reading: it may concern this key.
+      if (before === epoch) {
+        if (byKey.size >= CACHE_LIMIT) byKey.clear();
+        byKey.set(key, cached);
       }
-      if (cached.revoked) throw new AppError('UNAUTHORIZED', 'Invalid API key');
-      const now = clock.now();
-      if (cached.expiresAt && cached.expiresAt.getTime() <= now.getTime())
-        throw new AppError('UNAUTHORIZED', 'Expired API key');
-      lastUsed.set(cached.keyId, now);
-      return { userId: cached.userId, keyId: cached.keyId };
+      return accept(cached, now);
     },
 
     /** Writes the last-used times gathered since the previous flush (one statement). */
     async flushLastUsed(): Promise<void> {
       if (lastUsed.size === 0) return;
-      const entries = [...lastUsed].map(([id, at]) => ({ id, at }));
+      const entries = [...lastUsed].map(([id, at]) => ({ id, at: new Date(at) }));
       lastUsed.clear();
       try {
         await repo.recordLastUsed(entries);
       } catch (err) {
         // Keep them for the next flush unless a newer use replaced them meanwhile.
-        for (const e of entries) if (!lastUsed.has(e.id)) lastUsed.set(e.id, e.at);
+        for (const e of entries) if (!lastUsed.has(e.id)) lastUsed.set(e.id, e.at.getTime());
         throw err;
       }
     },

@@ -98,6 +98,28 @@ function joined(list: readonly string[]): string {
   return text;
 }
 
+const answerKeys = new WeakMap<readonly string[], Map<string, string>>();
+/**
+ * The cache key of an assembled answer. For a shared token list the same string is handed out on
+ * every request: a key of 50 addresses built anew would be hashed anew (2 KB) on every lookup.
+ */
+function answerKeyOf(tag: string, includeZero: boolean, wanted: readonly string[] | 'all'): string {
+  const prefix = `${tag}|answer|${includeZero ? 1 : 0}|`;
+  if (wanted === 'all') return `${prefix}*`;
+  let byPrefix = answerKeys.get(wanted);
+  if (byPrefix === undefined) {
+    byPrefix = new Map();
+    answerKeys.set(wanted, byPrefix);
+  }
+  let key = byPrefix.get(prefix);
+  if (key === undefined) {
+    key = prefix + joined(wanted);
+    if (byPrefix.size >= 1000) byPrefix.clear();
+    byPrefix.set(prefix, key);
+  }
+  return key;
+}
+
 // Parsed lists of frozen (shared) token arrays, per chain type: a repeated query skips the parse.
 const parsedLists = new WeakMap<readonly string[], Map<ChainType, string[] | null>>();
 
@@ -303,7 +325,7 @@ export function balancesService(deps: {
       const wanted: string[] | 'all' = listed ?? (chain.chainType === 'solana' ? 'all' : []);
       // The assembled answer is kept too, until its first entry expires: a repeated read is then
       // one lookup instead of one per token (and one round trip once the cache is Redis).
-      const answerKey = `${tag}|answer|${query.includeZero ? 1 : 0}|${wanted === 'all' ? '*' : joined(wanted)}`;
+      const answerKey = answerKeyOf(tag, query.includeZero === true, wanted);
       const start = sequence;
       if (!query.fresh) {
         const [answer] = await cache.getMany<readonly WalletBalance[]>([answerKey]);

@@ -73,7 +73,8 @@ export function walletsService(deps: {
   const users = usersRepository(db);
   const fromProvider = provider.walletSource === 'provider';
   const cacheMs = deps.providerCacheMs ?? 15_000;
-  const cache = new Map<string, WalletRecord[]>();
+  /** Per user: the rows, and their views frozen once (a cached read hands out the same array). */
+  const cache = new Map<string, { rows: WalletRecord[]; views: readonly WalletView[] }>();
   const expiry = new Map<string, number>();
   const flights = new SingleFlight();
   let epoch = 0;
@@ -95,7 +96,7 @@ export function walletsService(deps: {
       cache.clear();
       expiry.clear();
     }
-    cache.set(userId, rows);
+    cache.set(userId, { rows, views: Object.freeze(rows.map((w) => Object.freeze(toWalletView(w)))) });
     if (forMs === null) expiry.delete(userId);
     else expiry.set(userId, clock.now().getTime() + forMs);
   };
@@ -134,10 +135,16 @@ export function walletsService(deps: {
     return rows;
   }
 
-  const listAll = async (userId: string): Promise<WalletRecord[]> => {
+  /** The cache entry of a user while it is fresh. */
+  const cached = (userId: string) => {
     const hit = cache.get(userId);
     const until = expiry.get(userId);
-    if (hit && (until === undefined || until > clock.now().getTime())) return hit;
+    return hit && (until === undefined || until > clock.nowMs()) ? hit : undefined;
+  };
+
+  const listAll = async (userId: string): Promise<WalletRecord[]> => {
+    const hit = cached(userId);
+    if (hit) return hit.rows;
     if (fromProvider) return flights.run(userId, () => syncFromProvider(userId));
     const before = epoch;
     const rows = await repo.listByUser(userId);
@@ -219,15 +226,23 @@ export function walletsService(deps: {
       await bus.publish({ kind: 'wallets', userId });
     },
 
-    async list(userId: string, filter: WalletFilter = {}): Promise<WalletView[]> {
-      return (await listAll(userId))
-        .filter(
-          (w) =>
-            (!filter.chain || w.chainType === filter.chain) &&
-            (!filter.defaultOnly || w.isDefault) &&
-            (!filter.automationOnly || w.automationEnabled),
-        )
-        .map(toWalletView);
+    /**
+     * The user's wallets as the API shows them. Without a filter, a cached list is the same frozen
+     * array for every reader until it changes (the route serializes it once, see frozen-json.ts).
+     */
+    async list(userId: string, filter: WalletFilter = {}): Promise<readonly WalletView[]> {
+      let views = cached(userId)?.views;
+      if (views === undefined) {
+        const rows = await listAll(userId);
+        views = cached(userId)?.views ?? rows.map(toWalletView);
+      }
+      if (!filter.chain && !filter.defaultOnly && !filter.automationOnly) return views;
+      return views.filter(
+        (w) =>
+          (!filter.chain || w.chainType === filter.chain) &&
+          (!filter.defaultOnly || w.isDefault) &&
+          (!filter.automationOnly || w.automationEnabled),
+      );
     },
 
     /**

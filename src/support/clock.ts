@@ -1,9 +1,11 @@
 /** Time source, injectable so tests can move time (key expiry, caches) without waiting. */
 export interface Clock {
   now(): Date;
+  /** The same instant in epoch milliseconds, without making a Date (hot paths compare numbers). */
+  nowMs(): number;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+export const systemClock: Clock = { now: () => new Date(), nowMs: () => Date.now() };
 
 /** A clock tests can set and advance. */
 export class ManualClock implements Clock {
@@ -13,6 +15,9 @@ export class ManualClock implements Clock {
   }
   now(): Date {
     return new Date(this.#ms);
+  }
+  nowMs(): number {
+    return this.#ms;
   }
   advance(ms: number): void {
     this.#ms += ms;

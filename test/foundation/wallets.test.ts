@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { isAddress } from 'viem';
+import { WalletSchema } from '../../src/http/schemas/wallets.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
 describe('GET /api/v1/wallets', () => {
@@ -10,6 +11,18 @@ describe('GET /api/v1/wallets', () => {
   });
   after(async () => {
     await app.stop();
+  });
+
+  test('a cached list, served from its body serialized once, has exactly the documented fields, and a change shows at once', async () => {
+    const { key, userId } = await app.newUser();
+    const first = await (await app.get('/api/v1/wallets', key)).text();
+    const second = await (await app.get('/api/v1/wallets', key)).text();
+    assert.equal(second, first);
+    const documented = Object.keys(WalletSchema.properties).sort();
+    for (const w of JSON.parse(second).wallets) assert.deepEqual(Object.keys(w).sort(), documented);
+    await app.services.wallets.create(userId, { chainType: 'ethereum', makeDefault: false });
+    const third = JSON.parse(await (await app.get('/api/v1/wallets', key)).text());
+    assert.equal(third.wallets.length, JSON.parse(first).wallets.length + 1);
   });
 
   test('lists the caller’s wallets, default wallets first, then by creation', async () => {

@@ -9,7 +9,7 @@ import { csrfField, type Flash, type PageContext, page } from './layout.ts';
 
 export interface WalletsModel {
   user: NonNullable<PageContext['user']>;
-  wallets: WalletView[];
+  wallets: readonly WalletView[];
   /** Per chain type present: the chains offered and the one shown. */
   pickers: { chainType: ChainType; choices: Chain[]; selected: Chain | null }[];
   balances: Map<string, BalanceCell>;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeysService, Principal } from '../../app/api-keys.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { RateLimitDecision, RateLimiter, RatePolicy } from '../../rate-limit/rate-limiter.ts';
@@ -18,9 +18,25 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+const policyHeaders = new Map<string, string>();
+/** The constant RateLimit-Policy value of a policy and limit, built once. */
+function policyHeader(decision: RateLimitDecision): string {
+  const key = `${decision.policy}:${decision.limit}`;
+  let value = policyHeaders.get(key);
+  if (value === undefined) {
+    value = `"${decision.policy}";q=${decision.limit};w=${decision.windowSeconds}`;
+    policyHeaders.set(key, value);
+  }
+  return value;
+}
+
 /**
  * Authentication, then the per-user rate limit, at onRequest: before the body is read or validated
  * (DESIGN A4), so a request rejected here records nothing.
+ *
+ * A callback hook, not an async one: a request whose key is cached and whose limiter needs no I/O
+ * (the in-process one) is admitted synchronously, without a promise; only a key or limit that must
+ * be looked up (a cache miss, Redis) takes the asynchronous path.
  */
 export function registerAuthAndRateLimit(
   app: FastifyInstance,
@@ -28,24 +44,54 @@ export function registerAuthAndRateLimit(
 ): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('rateLimit', null);
-  app.addHook('onRequest', async (request, reply) => {
-    const header = request.headers['x-api-key'];
-    request.principal = await deps.apiKeys.authenticate(
-      Array.isArray(header) ? header[0] : header,
-      request.ip,
-    );
-    const policy: RatePolicy = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
-    const decision = await deps.rateLimiter.consume(request.principal.userId, policy);
+  const { apiKeys, rateLimiter, metrics } = deps;
+
+  const admit = (request: FastifyRequest, reply: FastifyReply, decision: RateLimitDecision): void => {
     request.rateLimit = decision;
-    reply.header('RateLimit-Policy', `"${decision.policy}";q=${decision.limit};w=${decision.windowSeconds}`);
+    reply.header('RateLimit-Policy', policyHeader(decision));
     reply.header('RateLimit', `"${decision.policy}";r=${decision.remaining};t=${decision.resetSeconds}`);
     if (!decision.allowed) {
-      deps.metrics.rateLimitRejections.inc({ policy });
+      metrics.rateLimitRejections.inc({ policy: decision.policy });
       throw new AppError(
         'RATE_LIMITED',
-        `Rate limit exceeded: ${decision.limit} ${policy === 'read' ? 'reads' : 'writes'} per minute; retry in ${decision.resetSeconds} s`,
+        `Rate limit exceeded: ${decision.limit} ${decision.policy === 'read' ? 'reads' : 'writes'} per minute; retry in ${decision.resetSeconds} s`,
         { headers: { 'Retry-After': String(decision.resetSeconds) } },
       );
     }
+  };
+
+  const lookUp = async (request: FastifyRequest, reply: FastifyReply, header: string | undefined) => {
+    const principal = await apiKeys.authenticate(header, request.ip);
+    request.principal = principal;
+    admit(request, reply, await rateLimiter.consume(principal.userId, policyOf(request)));
+  };
+
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = request.headers['x-api-key'];
+    const header = Array.isArray(raw) ? raw[0] : raw;
+    try {
+      const principal = apiKeys.authenticateCached(header);
+      if (principal !== undefined) {
+        request.principal = principal;
+        if (rateLimiter.consumeNow) {
+          admit(request, reply, rateLimiter.consumeNow(principal.userId, policyOf(request)));
+          done();
+          return;
+        }
+        rateLimiter
+          .consume(principal.userId, policyOf(request))
+          .then((decision) => admit(request, reply, decision))
+          .then(() => done(), done);
+        return;
+      }
+    } catch (err) {
+      done(err as FastifyError);
+      return;
+    }
+    lookUp(request, reply, header).then(() => done(), done);
   });
+}
+
+function policyOf(request: FastifyRequest): RatePolicy {
+  return request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
 }

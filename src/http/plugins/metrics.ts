@@ -32,12 +32,22 @@ export function createMetrics() {
 export type Metrics = ReturnType<typeof createMetrics>;
 
 export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // The label set of each method, route and status is resolved once: prom-client hashes a labels
+  // object on every inc/observe otherwise, which showed in the profile of cached reads.
+  const series = new Map<string, { count: { inc(): void }; latency: { observe(v: number): void } }>();
+  app.addHook('onResponse', (request, reply, done) => {
     // The route template, never the raw URL: label values stay bounded.
     const route = request.routeOptions.url ?? 'unmatched';
-    const labels = { method: request.method, route, status: String(reply.statusCode) };
-    metrics.requests.inc(labels);
-    metrics.latency.observe(labels, reply.elapsedTime / 1000);
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let s = series.get(key);
+    if (s === undefined) {
+      const labels = { method: request.method, route, status: String(reply.statusCode) };
+      s = { count: metrics.requests.labels(labels), latency: metrics.latency.labels(labels) };
+      series.set(key, s);
+    }
+    s.count.inc();
+    s.latency.observe(reply.elapsedTime / 1000);
+    done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     reply.type(metrics.registry.contentType);

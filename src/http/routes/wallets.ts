@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../app/services.ts';
+import { sendListJson } from '../frozen-json.ts';
 import { principalOf } from '../plugins/auth.ts';
 import { errorResponses, ok } from '../schemas/common.ts';
 import { ListWalletsQuery, ListWalletsResponse } from '../schemas/wallets.ts';
@@ -17,6 +18,7 @@ export const walletsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         response: { 200: ok(ListWalletsResponse, 'Your wallets'), ...errorResponses(400, 403) },
       },
     },
-    async (request) => ({ wallets: await services.wallets.list(principalOf(request).userId, request.query) }),
+    async (request, reply) =>
+      sendListJson(reply, 'wallets', await services.wallets.list(principalOf(request).userId, request.query)),
   );
 };
