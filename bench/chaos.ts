@@ -28,6 +28,7 @@ import { startRuntime } from '../src/runtime.ts';
 import { wrapPglite } from '../src/store/pglite-database.ts';
 import { startPrivateEvm, startPrivateSolana } from '../test/support/private-chains.ts';
 import { type Fault, type JsonRpcCall, seededRandom, startRpcProxy } from '../test/support/rpc-proxy.ts';
+import { report } from './support/report.ts';
 
 const USERS = Number(process.env.CHAOS_USERS ?? 6);
 const PAYMENTS = Number(process.env.CHAOS_PAYMENTS ?? 240);
@@ -314,6 +315,27 @@ try {
     `time to CONFIRMED            p50 ${percentile(toFinal, 50)} ms, p99 ${percentile(toFinal, 99)} ms`,
   );
   console.log(`ratio landed / intended      ${(landed / PAYMENTS).toFixed(2)}   (target 1.00)`);
+  const exact = twice === 0 && wrong === 0 && notFinal === 0 && landed === accepted;
+  report([
+    {
+      bench: 'chaos',
+      figure: 'payments under RPC faults: landed once / accepted',
+      baseline: `${accepted} accepted of ${PAYMENTS}`,
+      value: String(landed),
+      ratio: accepted > 0 ? landed / accepted : null,
+      target: '1.00, none twice, all final',
+      met: exact,
+    },
+    {
+      bench: 'chaos',
+      figure: 'time to CONFIRMED under faults, p50 ms',
+      baseline: '',
+      value: String(percentile(toFinal, 50)),
+      ratio: null,
+      target: '',
+      met: null,
+    },
+  ]);
   if (
     twice > 0 ||
     wrong > 0 ||

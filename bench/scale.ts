@@ -24,6 +24,7 @@ import { fundAddress, startDevnet } from '../src/devnet/devnet.ts';
 import { memoryRateLimiter } from '../src/rate-limit/rate-limiter.ts';
 import { redisRateLimiter } from '../src/rate-limit/redis-rate-limiter.ts';
 import { openDatabase } from '../src/store/open-database.ts';
+import { type Figure, failed, report } from './support/report.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
@@ -171,6 +172,7 @@ try {
   rmSync(devnetDir, { recursive: true, force: true });
 }
 
+const rows: Figure[] = [];
 const one = results[1];
 const three = results[3];
 const cores = availableParallelism();
@@ -194,6 +196,16 @@ for (const [name, pick] of [
   console.log(
     `    ratio 3 / 1 instances: ${(b.rps / a.rps).toFixed(2)} (bounded by ${cores} cores shared with nginx, PostgreSQL and Redis)`,
   );
+  if (a.non2xx > 0 || b.non2xx > 0) failed(`${name}: non-2xx answers through the load balancer`);
+  rows.push({
+    bench: 'scale',
+    figure: `${name}, 3 instances, req/s`,
+    baseline: `${a.rps.toFixed(0)} (1 instance)`,
+    value: b.rps.toFixed(0),
+    ratio: b.rps / a.rps,
+    target: `bounded by ${cores} cores`,
+    met: null,
+  });
 }
 if (trips.length === 3)
   console.log(
@@ -203,4 +215,15 @@ if (limiter)
   console.log(
     `  rate limiter, 20000 consumes by 64 callers: in process ${limiter.memory.toFixed(0)}/s, Redis ${limiter.shared.toFixed(0)}/s: cost ratio ${(limiter.memory / limiter.shared).toFixed(1)}x (baseline: the in-process limiter)`,
   );
-process.exit(0);
+if (limiter)
+  rows.push({
+    bench: 'scale',
+    figure: 'Redis rate limiter, consumes/s',
+    baseline: `${limiter.memory.toFixed(0)} (in process)`,
+    value: limiter.shared.toFixed(0),
+    ratio: limiter.shared / limiter.memory,
+    target: '',
+    met: null,
+  });
+report(rows);
+process.exit(process.exitCode ?? 0);

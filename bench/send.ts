@@ -2,12 +2,15 @@
  * Benchmark: POST /api/v1/send (native, evm-localnet) through the whole service — auth, rate
  * limit, idempotency claim, checks, nonce lock, signing, record, broadcast — against the baseline
  * of a direct viem `sendTransaction` from a local account to the same node, in the same run.
- * A Privy-mode row runs the same sends through the Privy provider against the local Privy fake
- * (loopback, no network latency), as a ratio to the local signer in the same run: the provider's
- * own overhead (an HTTP round trip, the authorization signature, the checks of what came back).
- * Then sustained confirmed writes per second with many users sending at once.
+ * The service runs in its own process as production runs it (bundled, plain node); the requests
+ * and the baseline come from this one. A Privy-mode row runs the same sends through the Privy
+ * provider against the local Privy fake (loopback, no network latency), as a ratio to the local
+ * signer in the same run: the provider's own overhead (an HTTP round trip, the authorization
+ * signature, the checks of what came back). Then sustained confirmed writes per second with many
+ * users sending at once; every accepted write must reach CONFIRMED (else the benchmark fails).
  *
- *   npm run bench:send        (BENCH_SENDS, BENCH_USERS, BENCH_SECONDS to change)
+ *   npm run bench:send        (BENCH_SENDS, BENCH_USERS, BENCH_SECONDS; BENCH_NO_TRACKER=1 runs the
+ *                              service without its tracker, to see what tracking costs the latency)
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,69 +22,77 @@ import { createWalletClient, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts';
 import { createChainRegistry } from '../src/chains/chain-registry.ts';
 import { loadConfig } from '../src/config/config.ts';
-import { fundAddress, startDevnet } from '../src/devnet/devnet.ts';
+import { type DevnetInfo, fundAddress, startDevnet } from '../src/devnet/devnet.ts';
 import { evmLocalnetChain } from '../src/devnet/evm/contracts.ts';
 import { startFakePrivy } from '../src/devnet/privy/fake-privy.ts';
 import { createLogger } from '../src/logger.ts';
 import { startRuntime } from '../src/runtime.ts';
 import { wrapPglite } from '../src/store/pglite-database.ts';
+import { type Figure, failed, report } from './support/report.ts';
+import { exitOnSigterm, serveTarget } from './support/throughput.ts';
 
 const SENDS = Number(process.env.BENCH_SENDS ?? 100);
 const USERS = Number(process.env.BENCH_USERS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
+interface ServeSetup {
+  devnet: DevnetInfo;
+  privy?: { appId: string; appSecret: string; authorizationKey: string; url: string; userIds: string[] };
+  users: number;
+}
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-send-'));
-const devnet = await startDevnet({ dataDir, logger: pino({ level: 'warn' }) });
-const fakePrivy = await startFakePrivy();
-const startService = async (dir: string, env: Record<string, string> = {}) => {
+/** Child process: the service with `users` funded users; prints its URL and their keys. */
+async function serve(setup: ServeSetup): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-send-'));
   const db = wrapPglite(await PGlite.create());
+  const privyEnv: Record<string, string> = setup.privy
+    ? {
+        WALLET_PROVIDER: 'privy',
+        PRIVY_APP_ID: setup.privy.appId,
+        PRIVY_APP_SECRET: setup.privy.appSecret,
+        PRIVY_AUTHORIZATION_KEY: setup.privy.authorizationKey,
+        PRIVY_API_URL: setup.privy.url,
+      }
+    : {};
   const runtime = await startRuntime({
     config: loadConfig({
-      DATA_DIR: dir,
+      DATA_DIR: dataDir,
       PORT: '0',
       DEVNET: 'off',
       SEED_DEMO: 'off',
       RATE_LIMIT_READ_PER_MINUTE: '1000000000',
       RATE_LIMIT_WRITE_PER_MINUTE: '1000000000',
       TRACKER_INTERVAL_MS: '250',
-      ...env,
+      ...(process.env.BENCH_NO_TRACKER ? { TRACKER: 'false' } : {}),
+      ...privyEnv,
     }),
     db,
     logger: createLogger('warn'),
-    chains: createChainRegistry({}, { 'evm-localnet': { rpcUrl: devnet.info.evm.rpcUrl } }),
+    chains: createChainRegistry({}, { 'evm-localnet': { rpcUrl: setup.devnet.evm.rpcUrl } }),
   });
-  return { db, runtime };
-};
-const { db, runtime } = await startService(dataDir);
-const privyDir = mkdtempSync(join(tmpdir(), 'bench-send-privy-'));
-const privy = await startService(privyDir, {
-  WALLET_PROVIDER: 'privy',
-  PRIVY_APP_ID: fakePrivy.appId,
-  PRIVY_APP_SECRET: fakePrivy.appSecret,
-  PRIVY_AUTHORIZATION_KEY: fakePrivy.authorizationKey,
-  PRIVY_API_URL: fakePrivy.url,
-});
-
-async function newUser(service = runtime) {
-  const user = await service.services.users.create({ email: `bench-${randomUUID()}@example.test` });
-  let address: string;
-  if (service === runtime) {
-    address = (await service.services.wallets.create(user.id, { chainType: 'ethereum' })).address;
-  } else {
-    const privyUser = await fakePrivy.createUser({ wallets: ['ethereum'] });
-    address = (await service.services.wallets.link(user.id, privyUser.id)).wallets[0]?.address ?? '';
+  const keys: string[] = [];
+  for (let i = 0; i < setup.users; i++) {
+    const user = await runtime.services.users.create({ email: `bench-${randomUUID()}@example.test` });
+    let address: string;
+    if (setup.privy) {
+      const linked = await runtime.services.wallets.link(user.id, setup.privy.userIds[i]);
+      address = linked.wallets[0]?.address ?? '';
+    } else {
+      address = (await runtime.services.wallets.create(user.id, { chainType: 'ethereum' })).address;
+    }
+    keys.push((await runtime.services.apiKeys.create(user.id, { name: 'bench' })).key);
+    await fundAddress(setup.devnet, { chain: 'evm-localnet', address, amount: parseEther('1000') });
   }
-  const { key } = await service.services.apiKeys.create(user.id, { name: 'bench' });
-  await fundAddress(devnet.info, { chain: 'evm-localnet', address, amount: parseEther('1000') });
-  return key;
+  process.stdout.write(`${JSON.stringify({ url: runtime.url, key: keys[0], keys, bytes: 0 })}\n`);
 }
-const send = async (key: string, service = runtime) => {
-  const res = await fetch(`${service.url}/api/v1/send`, {
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
+};
+
+async function send(url: string, key: string): Promise<string> {
+  const res = await fetch(`${url}/api/v1/send`, {
     method: 'POST',
     headers: { 'x-api-key': key, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
     body: JSON.stringify({
@@ -92,105 +103,179 @@ const send = async (key: string, service = runtime) => {
     }),
   });
   if (res.status !== 200) throw new Error(`send failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { id: string };
-};
+  return ((await res.json()) as { id: string }).id;
+}
 
-try {
-  // Latency, one request at a time: the API against viem straight to the node.
-  const key = await newUser();
-  const privyKey = await newUser(privy.runtime);
-  const account = privateKeyToAccount(generatePrivateKey());
-  await fundAddress(devnet.info, {
-    chain: 'evm-localnet',
-    address: account.address,
-    amount: parseEther('1000'),
-  });
-  const wallet = createWalletClient({
-    account,
-    chain: evmLocalnetChain(devnet.info.evm.rpcUrl),
-    transport: http(devnet.info.evm.rpcUrl),
-  });
-  for (let i = 0; i < 10; i++) {
-    await send(key);
-    await send(privyKey, privy.runtime);
-    await wallet.sendTransaction({ to: privateKeyToAddress(generatePrivateKey()), value: 1000n });
-  }
-  const api: number[] = [];
-  const viaPrivy: number[] = [];
-  const direct: number[] = [];
-  for (let i = 0; i < SENDS; i++) {
-    let t = performance.now();
-    await send(key);
-    api.push(performance.now() - t);
-    t = performance.now();
-    await send(privyKey, privy.runtime);
-    viaPrivy.push(performance.now() - t);
-    t = performance.now();
-    await wallet.sendTransaction({ to: privateKeyToAddress(generatePrivateKey()), value: 1000n });
-    direct.push(performance.now() - t);
-  }
-  console.log(
-    `POST /api/v1/send latency, ${SENDS} sequential sends each, evm-localnet (Hardhat), same machine`,
-  );
-  console.log(
-    `  baseline (viem sendTransaction, local account): p50 ${percentile(direct, 50).toFixed(1)} ms, p99 ${percentile(direct, 99).toFixed(1)} ms`,
-  );
-  console.log(
-    `  API:                                            p50 ${percentile(api, 50).toFixed(1)} ms, p99 ${percentile(api, 99).toFixed(1)} ms`,
-  );
-  console.log(
-    `  ratio API / baseline at p50: ${(percentile(api, 50) / percentile(direct, 50)).toFixed(2)} (target <= 1.3); p99: ${(percentile(api, 99) / percentile(direct, 99)).toFixed(2)}`,
-  );
-  console.log(
-    `  API, Privy provider (local fake):                p50 ${percentile(viaPrivy, 50).toFixed(1)} ms, p99 ${percentile(viaPrivy, 99).toFixed(1)} ms`,
-  );
-  console.log(
-    `  ratio Privy / local signer at p50: ${(percentile(viaPrivy, 50) / percentile(api, 50)).toFixed(2)}; p99: ${(percentile(viaPrivy, 99) / percentile(api, 99)).toFixed(2)} (the provider's own overhead, without Privy's network latency)`,
-  );
+async function status(url: string, key: string, id: string): Promise<string> {
+  const res = await fetch(`${url}/api/v1/tx/${id}`, { headers: { 'x-api-key': key } });
+  return ((await res.json()) as { status: string }).status;
+}
 
-  // Throughput: many users, each sending back to back, for a fixed time; then wait for every
-  // transaction to be confirmed by the tracker.
-  const keys = await Promise.all(Array.from({ length: USERS }, () => newUser()));
-  const ids: { id: string; key: string }[] = [];
-  const started = performance.now();
-  const deadline = started + SECONDS * 1000;
-  await Promise.all(
-    keys.map(async (k) => {
-      while (performance.now() < deadline) ids.push({ id: (await send(k)).id, key: k });
+if (process.argv[2] === '--serve') {
+  exitOnSigterm();
+  await serve(JSON.parse(process.env.BENCH_SETUP ?? '{}') as ServeSetup);
+} else {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-send-'));
+  const devnet = await startDevnet({ dataDir, logger: pino({ level: 'warn' }) });
+  const fakePrivy = await startFakePrivy();
+  const setup = async (privy: boolean, users: number) => ({
+    BENCH_SETUP: JSON.stringify({
+      devnet: devnet.info,
+      users,
+      ...(privy
+        ? {
+            privy: {
+              appId: fakePrivy.appId,
+              appSecret: fakePrivy.appSecret,
+              authorizationKey: fakePrivy.authorizationKey,
+              url: fakePrivy.url,
+              userIds: await Promise.all(
+                Array.from(
+                  { length: users },
+                  async () => (await fakePrivy.createUser({ wallets: ['ethereum'] })).id,
+                ),
+              ),
+            },
+          }
+        : {}),
     }),
-  );
-  const submittedIn = (performance.now() - started) / 1000;
-  let confirmed = 0;
-  for (const { id } of ids) {
-    for (;;) {
-      const tx = await runtime.services.db.query<{ status: string }>(
-        'select status from transactions where id = $1',
-        [id],
-      );
-      const status = tx[0]?.status;
-      if (status === 'CONFIRMED') {
-        confirmed++;
-        break;
-      }
-      if (status === 'FAILED') break;
-      await new Promise((r) => setTimeout(r, 100));
+  });
+  const local = await serveTarget(import.meta.url, 'local', await setup(false, USERS + 1));
+  const privy = await serveTarget(import.meta.url, 'privy', await setup(true, 1));
+  try {
+    const localKeys = (local as unknown as { keys: string[] }).keys;
+    const account = privateKeyToAccount(generatePrivateKey());
+    await fundAddress(devnet.info, {
+      chain: 'evm-localnet',
+      address: account.address,
+      amount: parseEther('1000'),
+    });
+    const wallet = createWalletClient({
+      account,
+      chain: evmLocalnetChain(devnet.info.evm.rpcUrl),
+      transport: http(devnet.info.evm.rpcUrl),
+    });
+    const direct = () =>
+      wallet.sendTransaction({ to: privateKeyToAddress(generatePrivateKey()), value: 1000n });
+    for (let i = 0; i < 10; i++) {
+      await send(local.url, local.key);
+      await send(privy.url, privy.key);
+      await direct();
     }
+    // Latency, one request at a time, the three kinds interleaved.
+    const api: number[] = [];
+    const viaPrivy: number[] = [];
+    const baseline: number[] = [];
+    for (let i = 0; i < SENDS; i++) {
+      let t = performance.now();
+      await send(local.url, local.key);
+      api.push(performance.now() - t);
+      t = performance.now();
+      await send(privy.url, privy.key);
+      viaPrivy.push(performance.now() - t);
+      t = performance.now();
+      await direct();
+      baseline.push(performance.now() - t);
+    }
+    const p = (xs: number[], q: number) => percentile(xs, q).toFixed(1);
+    console.log(
+      `POST /api/v1/send latency, ${SENDS} sequential sends each, evm-localnet (Hardhat), same machine`,
+    );
+    console.log(
+      `  baseline (viem sendTransaction, local account): p50 ${p(baseline, 50)} ms, p99 ${p(baseline, 99)} ms`,
+    );
+    console.log(
+      `  API, local signer:                              p50 ${p(api, 50)} ms, p99 ${p(api, 99)} ms`,
+    );
+    console.log(
+      `  API, Privy provider (local fake):               p50 ${p(viaPrivy, 50)} ms, p99 ${p(viaPrivy, 99)} ms`,
+    );
+
+    // Throughput: many users, each sending back to back, for a fixed time; then every accepted
+    // write must be confirmed by the tracker.
+    const ids: { id: string; key: string }[] = [];
+    const started = performance.now();
+    const deadline = started + SECONDS * 1000;
+    await Promise.all(
+      localKeys.slice(1).map(async (k) => {
+        while (performance.now() < deadline) ids.push({ id: await send(local.url, k), key: k });
+      }),
+    );
+    const submittedIn = (performance.now() - started) / 1000;
+    let confirmed = 0;
+    const notConfirmed: string[] = [];
+    for (const { id, key } of ids) {
+      for (let tries = 0; ; tries++) {
+        const s = await status(local.url, key, id);
+        if (s === 'CONFIRMED') {
+          confirmed++;
+          break;
+        }
+        if (s === 'FAILED' || tries > 600) {
+          notConfirmed.push(`${id}: ${s}`);
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    if (notConfirmed.length > 0)
+      failed(
+        `${notConfirmed.length} accepted writes never confirmed: ${notConfirmed.slice(0, 3).join(', ')}`,
+      );
+    const total = (performance.now() - started) / 1000;
+    console.log(`Sustained writes, ${USERS} users sending at once for ${SECONDS} s`);
+    console.log(
+      `  submitted ${ids.length} in ${submittedIn.toFixed(1)} s: ${(ids.length / submittedIn).toFixed(1)} writes/s`,
+    );
+    console.log(
+      `  confirmed ${confirmed} of ${ids.length}, all by ${total.toFixed(1)} s: ${(confirmed / total).toFixed(1)} confirmed writes/s`,
+    );
+
+    const ratio = percentile(api, 50) / percentile(baseline, 50);
+    const rows: Figure[] = [
+      {
+        bench: 'send',
+        figure: 'POST /send p50, EVM, ms',
+        baseline: `${p(baseline, 50)} (viem sendTransaction)`,
+        value: p(api, 50),
+        ratio,
+        target: '<= 1.2',
+        met: ratio <= 1.2,
+      },
+      {
+        bench: 'send',
+        figure: 'POST /send p99, EVM, ms',
+        baseline: `${p(baseline, 99)} (viem sendTransaction)`,
+        value: p(api, 99),
+        ratio: percentile(api, 99) / percentile(baseline, 99),
+        target: '',
+        met: null,
+      },
+      {
+        bench: 'send',
+        figure: 'POST /send p50 via Privy (local fake), ms',
+        baseline: `${p(api, 50)} (local signer)`,
+        value: p(viaPrivy, 50),
+        ratio: percentile(viaPrivy, 50) / percentile(api, 50),
+        target: '',
+        met: null,
+      },
+      {
+        bench: 'send',
+        figure: `confirmed writes/s, ${USERS} users at once`,
+        baseline: '',
+        value: (confirmed / total).toFixed(1),
+        ratio: null,
+        target: 'all accepted confirmed',
+        met: notConfirmed.length === 0,
+      },
+    ];
+    report(rows);
+  } finally {
+    local.stop();
+    privy.stop();
+    await fakePrivy.close();
+    await devnet.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  const total = (performance.now() - started) / 1000;
-  console.log(`Sustained writes, ${USERS} users sending at once for ${SECONDS} s`);
-  console.log(
-    `  submitted ${ids.length} in ${submittedIn.toFixed(1)} s: ${(ids.length / submittedIn).toFixed(1)} writes/s`,
-  );
-  console.log(
-    `  confirmed ${confirmed} of ${ids.length}, all by ${total.toFixed(1)} s: ${(confirmed / total).toFixed(1)} confirmed writes/s`,
-  );
-} finally {
-  await privy.runtime.close();
-  await privy.db.close();
-  await fakePrivy.close();
-  rmSync(privyDir, { recursive: true, force: true });
-  await runtime.close();
-  await db.close();
-  await devnet.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -17,6 +17,11 @@ export type SolanaRpc = Rpc<SolanaRpcApi>;
 export interface ChainClients {
   /** A viem public client for an EVM chain; concurrent calls in one tick share one HTTP batch. */
   evm(chain: Chain): PublicClient;
+  /**
+   * The same without batching, for a call made alone on the latency path (a broadcast): viem
+   * flushes a batch on a `setTimeout(0)`, which Node makes at least 1 ms.
+   */
+  evmSingle(chain: Chain): PublicClient;
   solana(chain: Chain): SolanaRpc;
 }
 
@@ -38,30 +43,36 @@ function requireRpcUrl(chain: Chain): string {
 export function createChainClients(options: { timeoutMs: number }): ChainClients {
   const evmClients = new Map<string, PublicClient>();
   const solanaClients = new Map<string, SolanaRpc>();
+  const evmClient = (chain: Chain, batch: boolean): PublicClient => {
+    const url = requireRpcUrl(chain);
+    const key = `${chain.slug}|${url}|${batch}`;
+    let client = evmClients.get(key);
+    if (!client) {
+      client = createPublicClient({
+        chain: defineChain({
+          id: chain.chainId,
+          name: chain.name,
+          nativeCurrency: {
+            name: chain.nativeSymbol,
+            symbol: chain.nativeSymbol,
+            decimals: chain.nativeDecimals,
+          },
+          rpcUrls: { default: { http: [url] } },
+          contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
+        }),
+        transport: http(url, {
+          timeout: options.timeoutMs,
+          retryCount: 0,
+          batch: batch ? { wait: 0 } : false,
+        }),
+      });
+      evmClients.set(key, client);
+    }
+    return client;
+  };
   return {
-    evm(chain) {
-      const url = requireRpcUrl(chain);
-      const key = `${chain.slug}|${url}`;
-      let client = evmClients.get(key);
-      if (!client) {
-        client = createPublicClient({
-          chain: defineChain({
-            id: chain.chainId,
-            name: chain.name,
-            nativeCurrency: {
-              name: chain.nativeSymbol,
-              symbol: chain.nativeSymbol,
-              decimals: chain.nativeDecimals,
-            },
-            rpcUrls: { default: { http: [url] } },
-            contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
-          }),
-          transport: http(url, { timeout: options.timeoutMs, retryCount: 0, batch: { wait: 0 } }),
-        });
-        evmClients.set(key, client);
-      }
-      return client;
-    },
+    evm: (chain) => evmClient(chain, true),
+    evmSingle: (chain) => evmClient(chain, false),
     solana(chain) {
       const url = requireRpcUrl(chain);
       const key = `${chain.slug}|${url}`;

@@ -50,9 +50,6 @@ const AJV_OPTIONS = {
   removeAdditional: false,
   useDefaults: true,
   allErrors: false,
-  // Lengths in UTF-16 code units, as the services count them (String.length), instead of walking
-  // every string to count code points: a 2 KB token list was walked on every balance read.
-  unicode: false,
 } as const;
 
 /**

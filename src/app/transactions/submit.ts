@@ -236,9 +236,13 @@ export function submitter(deps: SubmitDeps) {
           return { tx: updated ?? tx, json };
         });
       } finally {
-        // Not awaited: this instance's caches are dropped at once, other instances are told
-        // through the invalidation bus shortly after.
-        deps.onWalletWrite?.(chain.slug, wallet.address).catch(() => {});
+        // Not awaited, and only once the answer is on its way (setImmediate: before this process
+        // reads its next request): publishing on the bus is a database statement, and the embedded
+        // database runs on this thread. This instance's caches are dropped then, other instances
+        // are told through the bus shortly after.
+        setImmediate(() => {
+          deps.onWalletWrite?.(chain.slug, wallet.address).catch(() => {});
+        });
       }
     },
   };

@@ -146,7 +146,9 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
 
   async function broadcast(chain: Chain, attempt: AttemptRecord): Promise<BroadcastOutcome> {
     try {
-      await deps.clients.evm(chain).sendRawTransaction({ serializedTransaction: attempt.signedTx as Hex });
+      await deps.clients
+        .evmSingle(chain)
+        .sendRawTransaction({ serializedTransaction: attempt.signedTx as Hex });
       return { kind: 'accepted' };
     } catch (err) {
       return classifyEvmBroadcastError(err);
@@ -180,7 +182,9 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
           market(client, chain),
           client.getTransactionCount({ address: from, blockTag: 'pending' }).then(BigInt),
           call.value === 0n ? estimate() : null,
-          highestNonce(),
+          // After the batch above is on its way (viem sends it on a timer): the embedded database
+          // runs on this thread and would otherwise hold the batch back while it answers.
+          new Promise((resolve) => setTimeout(resolve, 0)).then(highestNonce),
         ]);
       const held = settled(balance, chain);
       if (token) {
