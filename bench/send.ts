@@ -140,7 +140,7 @@ if (process.argv[2] === '--serve') {
         : {}),
     }),
   });
-  const local = await serveTarget(import.meta.url, 'local', await setup(false, USERS + 1));
+  const local = await serveTarget(import.meta.url, 'api', await setup(false, USERS + 1));
   const privy = await serveTarget(import.meta.url, 'privy', await setup(true, 1));
   try {
     const localKeys = (local as unknown as { keys: string[] }).keys;
