@@ -227,11 +227,12 @@ export function balancesService(deps: {
         'address',
         `${quoted(address)} is not a ${typeName(chain.chainType)} address (chain ${chain.slug})`,
       );
-    const own = (await wallets.listAll(userId)).filter((w) => w.chainType === chain.chainType);
-    const wallet =
-      address === undefined
-        ? own.find((w) => w.isDefault)
-        : own.find((w) => tokenKey(w.address) === tokenKey(address));
+    const all = await wallets.listAll(userId);
+    const key = address === undefined ? undefined : tokenKey(address);
+    const wallet = all.find(
+      (w) =>
+        w.chainType === chain.chainType && (key === undefined ? w.isDefault : tokenKey(w.address) === key),
+    );
     if (!wallet)
       throw new AppError(
         'WALLET_NOT_FOUND',
