@@ -33,8 +33,7 @@ import { wrapPglite } from '../src/store/pglite-database.ts';
 import { evmActor, testTokens } from '../test/balances/evm-fixtures.ts';
 import { countingProxy } from '../test/balances/rpc-servers.ts';
 import { createMints } from '../test/balances/solana-fixtures.ts';
-import { report } from './support/report.ts';
-import { alternate, exitOnSigterm, serveTarget } from './support/throughput.ts';
+import { againstBare, exitOnSigterm, serveTarget } from './support/throughput.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
@@ -226,34 +225,15 @@ if (process.argv[2] === '--serve') {
       await serveTarget(import.meta.url, 'api', env),
     ];
     try {
-      const results = await alternate(targets, {
+      await againstBare(targets, {
+        bench: 'balances',
+        figure: `Cached EVM native + ${TOKENS} tokens, req/s`,
+        title: `Cached EVM native + ${TOKENS} tokens, GET /api/v1/wallets/balances`,
         connections: CONNECTIONS,
         seconds: SECONDS,
         rounds: ROUNDS,
+        target: 0.75,
       });
-      const bare = results.get('bare')!;
-      const api = results.get('api')!;
-      console.log(
-        `Cached EVM native + ${TOKENS} tokens (${targets[1]!.bytes} bytes), ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s`,
-      );
-      console.log(
-        `  baseline (bare Fastify, same JSON): ${bare.rps.toFixed(0)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms (median round)`,
-      );
-      console.log(
-        `  API (auth, rate limit, cache):      ${api.rps.toFixed(0)} req/s, p50 ${api.p50} ms, p99 ${api.p99} ms (median round)`,
-      );
-      const ratio = api.rps / bare.rps;
-      report([
-        {
-          bench: 'balances',
-          figure: `Cached EVM native + ${TOKENS} tokens, req/s`,
-          baseline: `${bare.rps.toFixed(0)} (bare Fastify, same bytes)`,
-          value: api.rps.toFixed(0),
-          ratio,
-          target: '>= 0.75',
-          met: ratio >= 0.75,
-        },
-      ]);
     } finally {
       for (const t of targets) t.stop();
     }

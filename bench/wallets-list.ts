@@ -15,8 +15,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { createLogger } from '../src/logger.ts';
 import { startRuntime } from '../src/runtime.ts';
 import { wrapPglite } from '../src/store/pglite-database.ts';
-import { report } from './support/report.ts';
-import { alternate, exitOnSigterm, serveTarget } from './support/throughput.ts';
+import { againstBare, exitOnSigterm, serveTarget } from './support/throughput.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 32;
@@ -67,30 +66,15 @@ if (process.argv[2] === '--serve') {
 } else {
   const targets = [await serveTarget(import.meta.url, 'bare'), await serveTarget(import.meta.url, 'api')];
   try {
-    const results = await alternate(targets, { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS });
-    const bare = results.get('bare')!;
-    const api = results.get('api')!;
-    console.log(
-      `GET /api/v1/wallets (${targets[1]!.bytes} bytes), ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, same machine`,
-    );
-    console.log(
-      `  baseline (bare Fastify, same JSON): ${bare.rps.toFixed(0)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms (median round)`,
-    );
-    console.log(
-      `  API (auth, rate limit, metrics):    ${api.rps.toFixed(0)} req/s, p50 ${api.p50} ms, p99 ${api.p99} ms (median round)`,
-    );
-    const ratio = api.rps / bare.rps;
-    report([
-      {
-        bench: 'wallets',
-        figure: 'GET /api/v1/wallets, req/s',
-        baseline: `${bare.rps.toFixed(0)} (bare Fastify, same bytes)`,
-        value: api.rps.toFixed(0),
-        ratio,
-        target: '>= 0.75',
-        met: ratio >= 0.75,
-      },
-    ]);
+    await againstBare(targets, {
+      bench: 'wallets',
+      figure: 'GET /api/v1/wallets, req/s',
+      title: 'GET /api/v1/wallets',
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      target: 0.75,
+    });
   } finally {
     for (const t of targets) t.stop();
   }

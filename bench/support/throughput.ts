@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { builtScript } from './built.ts';
-import { failed } from './report.ts';
+import { failed, report } from './report.ts';
 
 export interface Target {
   url: string;
@@ -103,4 +103,46 @@ export async function alternate(
     out.set(kind, { ...median, non2xx, errors });
   }
   return out;
+}
+
+/**
+ * The throughput of the `api` target against the `bare` one (a bare Fastify route sending the same
+ * bytes) in alternating rounds, printed and reported as a ratio against the target.
+ */
+export async function againstBare(
+  targets: Served[],
+  options: {
+    bench: string;
+    figure: string;
+    title: string;
+    connections: number;
+    seconds: number;
+    rounds: number;
+    target: number;
+  },
+): Promise<void> {
+  const results = await alternate(targets, options);
+  const bare = results.get('bare')!;
+  const api = results.get('api')!;
+  const bytes = targets.find((t) => t.kind === 'api')?.bytes;
+  console.log(
+    `${options.title} (${bytes} bytes), ${options.connections} connections, ${options.rounds} alternating rounds of ${options.seconds} s`,
+  );
+  for (const [name, r] of [
+    ['baseline (bare Fastify, same bytes)', bare],
+    ['API                                ', api],
+  ] as const)
+    console.log(`  ${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms (median round)`);
+  const ratio = api.rps / bare.rps;
+  report([
+    {
+      bench: options.bench,
+      figure: options.figure,
+      baseline: `${bare.rps.toFixed(0)} (bare Fastify, same bytes)`,
+      value: api.rps.toFixed(0),
+      ratio,
+      target: `>= ${options.target}`,
+      met: ratio >= options.target,
+    },
+  ]);
 }
