@@ -4,6 +4,7 @@ import { startBackgroundWork } from './app/background-work.ts';
 import { balancesService } from './app/balances.ts';
 import { chainHealthService } from './app/chain-health.ts';
 import { idempotencyService } from './app/idempotency.ts';
+import { keySpendService } from './app/key-spend.ts';
 import type { Services } from './app/services.ts';
 import { transactionsService } from './app/transactions/transactions.ts';
 import { usersService } from './app/users.ts';
@@ -126,6 +127,7 @@ export function compose(options: ComposeOptions): Composition {
     retentionHours: config.IDEMPOTENCY_RETENTION_HOURS,
     leaseMs: config.IDEMPOTENCY_LEASE_MS,
   });
+  const keySpend = keySpendService({ db, clock });
   const adapters = {
     ethereum: evmAdapter({ clients: chainClients, now: () => clock.now() }),
     solana: solanaAdapter({
@@ -150,6 +152,7 @@ export function compose(options: ComposeOptions): Composition {
       secret: secrets.apiKeySecret,
       clock,
       bus,
+      chains,
       throttle: addressThrottle(config.UNAUTHENTICATED_PER_MINUTE, redis?.commands),
     }),
     wallets,
@@ -168,6 +171,7 @@ export function compose(options: ComposeOptions): Composition {
       timeoutMs: config.RPC_TIMEOUT_MS,
     }),
     idempotency,
+    keySpend,
     transactions: transactionsService({
       db,
       clock,
@@ -177,6 +181,7 @@ export function compose(options: ComposeOptions): Composition {
       wallets,
       lock,
       idempotency,
+      keySpend,
       ...(options.logger ? { logger: options.logger } : {}),
       // `services` is complete by the time any write runs.
       onWalletWrite: (chain, address) => services.balances.invalidate(chain, address),

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { ChainRegistry } from '../chains/chain-registry.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { AddressThrottle } from '../rate-limit/address-throttle.ts';
 import type { Database } from '../store/database.ts';
@@ -7,6 +8,14 @@ import { type ApiKeyRecord, apiKeysRepository } from '../store/repositories/api-
 import { usersRepository } from '../store/repositories/users-repository.ts';
 import type { Clock } from '../support/clock.ts';
 import { newId } from '../support/ids.ts';
+import {
+  type KeyPolicy,
+  type KeyPolicyInput,
+  loadKeyPolicy,
+  parseKeyPolicy,
+  type StoredKeyPolicy,
+  storeKeyPolicy,
+} from './key-policies.ts';
 
 export const API_KEY_PATTERN = /^wak_([A-Za-z0-9]{4})_[A-Za-z0-9]{32}$/;
 export const MAX_ACTIVE_KEYS = 10;
@@ -35,11 +44,15 @@ export interface ApiKeyView {
   revokedAt: string | null;
   lastUsedAt: string | null;
   status: KeyStatus;
+  /** What the key may do (src/app/key-policies.ts), amounts as decimal strings. */
+  policy: StoredKeyPolicy;
 }
 
 export interface Principal {
   readonly userId: string;
   readonly keyId: string;
+  /** What this key may do: checked before anything is claimed or signed. */
+  readonly policy: KeyPolicy;
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -87,6 +100,8 @@ export function apiKeysService(deps: {
   secret: Buffer;
   clock: Clock;
   bus: InvalidationBus;
+  /** The configured chains: a key's chains and limits must name them. */
+  chains: ChainRegistry;
   /** Throttles addresses that keep sending unknown keys (each costs a database read). */
   throttle?: AddressThrottle;
 }) {
@@ -119,6 +134,7 @@ export function apiKeysService(deps: {
     revokedAt: k.revokedAt?.toISOString() ?? null,
     lastUsedAt: (lastUsed.has(k.id) ? new Date(lastUsed.get(k.id)!) : k.lastUsedAt)?.toISOString() ?? null,
     status: keyStatus(k, now),
+    policy: storeKeyPolicy(loadKeyPolicy(k.policy)),
   });
 
   /** A key found (cached or just read): its principal, or 401 when revoked or expired. */
@@ -155,7 +171,7 @@ export function apiKeysService(deps: {
   return {
     async create(
       userId: string,
-      input: { name: string; expires?: KeyExpiry },
+      input: { name: string; expires?: KeyExpiry; policy?: KeyPolicyInput },
     ): Promise<{ key: string; apiKey: ApiKeyView }> {
       const name = input.name.trim();
       if (name.length < 1 || name.length > 100)
@@ -166,6 +182,7 @@ export function apiKeysService(deps: {
           'INVALID_INPUT',
           `expires: must be one of ${Object.keys(KEY_EXPIRIES).join(', ')}`,
         );
+      const policy = parseKeyPolicy(deps.chains, input.policy);
       const now = clock.now();
       const ttl = KEY_EXPIRIES[expires];
       const prefix = randomString(4);
@@ -180,6 +197,7 @@ export function apiKeysService(deps: {
         expiresAt: ttl === null ? null : new Date(now.getTime() + ttl),
         revokedAt: null,
         lastUsedAt: null,
+        policy: storeKeyPolicy(policy),
       };
       await db.transaction(async (tx) => {
         // The user row lock makes the 10-active check hold under concurrent creations.
@@ -193,6 +211,13 @@ export function apiKeysService(deps: {
         await keys.insert(record);
       });
       return { key, apiKey: toView(record, now) };
+    },
+
+    /** One key of the user, as listed (404 when it is not theirs). */
+    async get(keyId: string, userId: string): Promise<ApiKeyView> {
+      const key = await repo.findById(keyId);
+      if (!key || key.userId !== userId) throw new AppError('NOT_FOUND', `API key ${keyId} not found`);
+      return toView(key, clock.now());
     },
 
     async list(userId: string): Promise<ApiKeyView[]> {
@@ -243,7 +268,11 @@ export function apiKeysService(deps: {
         expiresAt: found.expiresAt?.getTime() ?? null,
         revoked: found.revokedAt !== null,
         readAt: now,
-        principal: Object.freeze({ userId: found.userId, keyId: found.id }),
+        principal: Object.freeze({
+          userId: found.userId,
+          keyId: found.id,
+          policy: loadKeyPolicy(found.policy),
+        }),
       };
       // Cache only if no invalidation arrived while we were reading: it may concern this key.
       if (before === epoch) {

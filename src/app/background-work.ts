@@ -30,6 +30,7 @@ export function startBackgroundWork(services: Services, config: Config, clock: C
     services.transactions
       .reconcileIdempotency(clock.now())
       .then(() => services.idempotency.prune())
+      .then(() => services.keySpend.prune())
       .catch((err) => logger?.warn({ err }, 'idempotency sweep failed'));
   }, IDEMPOTENCY_SWEEP_MS).unref();
 

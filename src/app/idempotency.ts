@@ -31,6 +31,8 @@ export interface Claim {
   link: { userId: string; key: string; claimToken: string };
   /** Burns the key with the reason (nothing was signed, or the one signed transaction was refused). */
   fail(error: AppError): Promise<void>;
+  /** Forgets the claim, leaving no record (a refusal that, like a 400, must change nothing). */
+  release(): Promise<void>;
   /** Stops renewing the lease (the request is over). */
   end(): void;
 }
@@ -123,6 +125,7 @@ export function idempotencyService(deps: {
               { code: error.code, message: error.message.slice(0, 500) },
               deps.clock.now(),
             ),
+          release: () => repo.release(input.userId, key, claimToken),
           end: stop,
         },
       };

@@ -1,5 +1,6 @@
 import type { ChainType } from '../store/repositories/wallets-repository.ts';
 import type { ApiKeyView, KeyExpiry } from './api-keys.ts';
+import type { KeyPolicyInput } from './key-policies.ts';
 import type { Services } from './services.ts';
 import type { UserView } from './users.ts';
 import { toUserView } from './users.ts';
@@ -29,6 +30,8 @@ export interface Operator {
     email: string;
     name: string;
     expires: KeyExpiry;
+    /** Scopes, chains, limits and allowlists (all, everywhere, none, when left out). */
+    policy?: KeyPolicyInput;
   }): Promise<{ key: string; apiKey: ApiKeyView }>;
   listKeys(input: { email: string }): Promise<ApiKeyView[]>;
   revokeKey(input: { id: string }): Promise<ApiKeyView>;
@@ -59,7 +62,11 @@ export function localOperator(services: Services): Operator {
     },
     async createKey(input) {
       const user = await services.users.require(input.email);
-      return services.apiKeys.create(user.id, { name: input.name, expires: input.expires });
+      return services.apiKeys.create(user.id, {
+        name: input.name,
+        expires: input.expires,
+        ...(input.policy ? { policy: input.policy } : {}),
+      });
     },
     async listKeys(input) {
       const user = await services.users.require(input.email);

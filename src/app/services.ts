@@ -8,6 +8,7 @@ import type { ApiKeysService } from './api-keys.ts';
 import type { BalancesService } from './balances.ts';
 import type { ChainHealthService } from './chain-health.ts';
 import type { IdempotencyService } from './idempotency.ts';
+import type { KeySpendService } from './key-spend.ts';
 import type { TransactionsService } from './transactions/transactions.ts';
 import type { UsersService } from './users.ts';
 import type { WalletsService } from './wallets.ts';
@@ -24,6 +25,8 @@ export interface Services {
   wallets: WalletsService;
   balances: BalancesService;
   idempotency: IdempotencyService;
+  /** API keys' spend limits: what each key moved and may still move. */
+  keySpend: KeySpendService;
   transactions: TransactionsService;
   trading: TradingService;
   rateLimiter: RateLimiter;

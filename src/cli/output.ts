@@ -11,6 +11,7 @@ export function printKey(json: boolean, created: { key: string; apiKey: ApiKeyVi
   }
   const k = created.apiKey;
   console.log(`Created API key ${k.id} (${k.name}), expires ${k.expiresAt ?? 'never'}`);
+  console.log(`May: ${describePolicy(k)}`);
   console.log('');
   console.log(`  ${created.key}`);
   console.log('');
@@ -33,8 +34,21 @@ export function printKeys(json: boolean, keys: ApiKeyView[]): void {
     k.status,
     k.expiresAt ?? 'never',
     k.lastUsedAt ?? '-',
+    describePolicy(k),
   ]);
-  const header = ['ID', 'NAME', 'KEY', 'STATUS', 'EXPIRES', 'LAST USED'];
+  const header = ['ID', 'NAME', 'KEY', 'STATUS', 'EXPIRES', 'LAST USED', 'MAY'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   for (const r of [header, ...rows]) console.log(r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
+}
+
+/** A key's scopes and restrictions on one line. */
+export function describePolicy(k: ApiKeyView): string {
+  const p = k.policy;
+  const parts = [p.scopes.join('+')];
+  parts.push(p.chains ? `chains ${p.chains.join(',')}` : 'all chains');
+  for (const l of p.limits)
+    parts.push(`${l.chain} ${l.asset} ≤${l.perTransaction ?? '∞'}/tx ≤${l.perDay ?? '∞'}/24h`);
+  if (p.recipients) parts.push(`${p.recipients.length} recipients`);
+  if (p.contracts) parts.push(`${p.contracts.length} contracts`);
+  return parts.join('; ');
 }

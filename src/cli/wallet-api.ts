@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import type { KeyExpiry } from '../app/api-keys.ts';
 import { KEY_EXPIRIES } from '../app/api-keys.ts';
+import type { KeyPolicyInput } from '../app/key-policies.ts';
 import { ConfigError, loadConfig, loadDotEnv } from '../config/config.ts';
 import { isAppError } from '../errors/app-error.ts';
 import { createLogger } from '../logger.ts';
@@ -166,12 +167,48 @@ keys
   .requiredOption('--user <email>', 'owner email')
   .requiredOption('--name <name>', 'descriptive name')
   .addOption(new Option('--expires <expiry>', 'expiry').choices(Object.keys(KEY_EXPIRIES)).default('never'))
-  .action(async (opts: { user: string; name: string; expires: KeyExpiry }) => {
-    await withOperator(
-      (op) => op.createKey({ email: opts.user, name: opts.name, expires: opts.expires }),
-      (created) => printKey(json(), created),
-    );
-  });
+  .option('--scopes <list>', 'comma-separated: read, write (send, approve, contract calls), trade (quote, swap); default all')
+  .option('--chains <list>', 'comma-separated chain slugs the key may use; default all')
+  .option(
+    '--limit <chain:asset:perTx:perDay>',
+    'a spend limit in base units, asset native or a token address or mint, - for no maximum (repeatable)',
+    (value: string, all: string[]) => [...all, value],
+    [] as string[],
+  )
+  .option('--recipients <list>', 'comma-separated addresses sends and approvals may go to; default any')
+  .option('--contracts <list>', 'comma-separated contracts contract calls may target; default any')
+  .action(
+    async (opts: {
+      user: string;
+      name: string;
+      expires: KeyExpiry;
+      scopes?: string;
+      chains?: string;
+      limit: string[];
+      recipients?: string;
+      contracts?: string;
+    }) => {
+      const list = (value: string | undefined) => (value === undefined ? undefined : value.split(','));
+      const limits = opts.limit.map((spec) => {
+        const parts = spec.split(':');
+        if (parts.length !== 4) program.error(`error: --limit ${spec}: expected chain:asset:perTx:perDay`);
+        const [chain, asset, perTransaction, perDay] = parts as [string, string, string, string];
+        const amount = (v: string) => (v === '-' || v === '' ? null : v);
+        return { chain, asset, perTransaction: amount(perTransaction), perDay: amount(perDay) };
+      });
+      const policy: KeyPolicyInput = {
+        ...(opts.scopes !== undefined ? { scopes: list(opts.scopes) } : {}),
+        ...(opts.chains !== undefined ? { chains: list(opts.chains) } : {}),
+        ...(limits.length > 0 ? { limits } : {}),
+        ...(opts.recipients !== undefined ? { recipients: list(opts.recipients) } : {}),
+        ...(opts.contracts !== undefined ? { contracts: list(opts.contracts) } : {}),
+      };
+      await withOperator(
+        (op) => op.createKey({ email: opts.user, name: opts.name, expires: opts.expires, policy }),
+        (created) => printKey(json(), created),
+      );
+    },
+  );
 keys
   .command('list')
   .description('List a user’s API keys, revoked and expired ones included')
@@ -237,6 +274,7 @@ program
     logger.info('worker stopping');
     await worker.stop();
   });
+
 
 registerDevnetCommands(program, () => config().DATA_DIR);
 

@@ -21,12 +21,14 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { balancesRoutes } from './routes/balances.ts';
 import { chainsRoutes } from './routes/chains.ts';
 import { registerHealthRoutes } from './routes/health.ts';
+import { keysRoutes } from './routes/keys.ts';
 import { tradingRoutes } from './routes/trading.ts';
 import { transactionsRoutes } from './routes/transactions.ts';
 import { walletsRoutes } from './routes/wallets.ts';
 import { WalletBalanceSchema } from './schemas/balances.ts';
 import { ErrorBody } from './schemas/common.ts';
 import { SubmissionSchema, TransactionSchema } from './schemas/transactions.ts';
+import { KeyLimitSchema } from './schemas/keys.ts';
 import { ChainSchema, WalletSchema } from './schemas/wallets.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -141,6 +143,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerMetrics(app, metrics);
   app.addSchema(ErrorBody);
   app.addSchema(WalletSchema);
+  app.addSchema(KeyLimitSchema);
   app.addSchema(ChainSchema);
   app.addSchema(SubmissionSchema);
   app.addSchema(TransactionSchema);
@@ -175,6 +178,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       await api.register(transactionsRoutes, { services });
       await api.register(balancesRoutes, { services });
       await api.register(tradingRoutes, { services });
+      await api.register(keysRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

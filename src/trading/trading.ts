@@ -2,6 +2,7 @@
 // request, ask the chain's aggregator, and for a swap hand the upstream-built transaction to the
 // write path (idempotency, signing by the wallet provider, tracking).
 import { type Address, erc20Abi, getAddress } from 'viem';
+import type { WriteSpend } from '../app/key-policies.ts';
 import { parseAddress, parseAmount } from '../app/transactions/amounts.ts';
 import { resolveWriteWallet } from '../app/transactions/submit.ts';
 import type { WriteIntent } from '../app/transactions/write-intents.ts';
@@ -152,12 +153,23 @@ export function tradingService(deps: TradingDeps) {
      * it, which the write path runs once the Idempotency-Key is claimed: a replay never calls
      * the aggregator.
      */
-    swapBuilder(userId: string, body: SwapBody): () => Promise<WriteIntent> {
+    swapBuilder(userId: string, body: SwapBody): { build: () => Promise<WriteIntent>; spend: WriteSpend } {
       const req = tradeRequest(deps.chains, body);
       const slippage = body.slippage ?? DEFAULT_SLIPPAGE;
       if (!(slippage > 0 && slippage <= 50))
         throw invalidInput('slippage', 'must be a percent above 0 and at most 50');
-      return () => buildSwapIntent(userId, body, req, slippage);
+      // What an API key's limits count: the input, native when it is the chain's native coin
+      // (wrapped SOL included: Jupiter wraps the SOL it takes).
+      const native =
+        req.fromToken.toLowerCase() === EVM_NATIVE_TOKEN.toLowerCase() || req.fromToken === WRAPPED_SOL_MINT;
+      return {
+        build: () => buildSwapIntent(userId, body, req, slippage),
+        spend: {
+          chain: req.chain.slug,
+          chainType: req.chain.chainType,
+          moves: [{ asset: native ? 'native' : req.fromToken, amount: req.amount }],
+        },
+      };
     },
   };
 

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { apiKeysService } from '../../src/app/api-keys.ts';
 import { usersService } from '../../src/app/users.ts';
 import { walletsService } from '../../src/app/wallets.ts';
+import { createChainRegistry } from '../../src/chains/chain-registry.ts';
 import type { Database } from '../../src/store/database.ts';
 import { databaseInvalidationBus } from '../../src/store/invalidation-bus.ts';
 import { listMigrations, migrate, migrationsApplied } from '../../src/store/migrate.ts';
@@ -65,8 +66,9 @@ for (const engine of ENGINES) {
     });
 
     test('the 10-active-key limit holds under concurrency and revocation reaches every listener', async () => {
+      const chains = createChainRegistry({});
       const users = usersService({ db, clock });
-      const keys = apiKeysService({ db, clock, bus: bus(), secret: Buffer.alloc(32, 1) });
+      const keys = apiKeysService({ db, clock, bus: bus(), chains, secret: Buffer.alloc(32, 1) });
       const user = await users.create({ email: `limit-${engine}@example.test` });
       const settled = await Promise.allSettled(
         Array.from({ length: 13 }, (_, i) => keys.create(user.id, { name: `k${i}` })),
@@ -76,7 +78,7 @@ for (const engine of ENGINES) {
       // A second "instance": its own service and its own invalidation listener on the same database.
       const otherBus = databaseInvalidationBus(db);
       await otherBus.start();
-      const other = apiKeysService({ db, clock, bus: otherBus, secret: Buffer.alloc(32, 1) });
+      const other = apiKeysService({ db, clock, bus: otherBus, chains, secret: Buffer.alloc(32, 1) });
       const created = settled.find((r) => r.status === 'fulfilled');
       assert.ok(created?.status === 'fulfilled');
       assert.equal((await other.authenticate(created.value.key)).userId, user.id);

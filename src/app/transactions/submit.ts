@@ -168,10 +168,10 @@ export function submitter(deps: SubmitDeps) {
       intent: WriteIntent,
       claim: Claim | null,
       state: { recorded: boolean },
+      id: string = newId('tx'),
     ): Promise<Submitted> {
       const { chain } = intent;
       const wallet = await resolveWriteWallet(deps.wallets, userId, chain, intent.from);
-      const id = newId('tx');
       const signer = { provider: deps.provider, wallet, transactionId: id };
       const target = chainWrite(intent);
       const adapter: ChainAdapter<EvmWrite | SolanaWrite> =

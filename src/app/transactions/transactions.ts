@@ -5,13 +5,16 @@ import type { Database } from '../../store/database.ts';
 import { transactionsRepository } from '../../store/repositories/transactions-repository.ts';
 import type { WalletLock } from '../../store/wallet-lock.ts';
 import type { Clock } from '../../support/clock.ts';
+import { newId } from '../../support/ids.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
 import type { IdempotencyService } from '../idempotency.ts';
+import type { WriteSpend } from '../key-policies.ts';
+import type { KeyOfRequest, KeySpendService } from '../key-spend.ts';
 import type { WalletsService } from '../wallets.ts';
 import { type ChainAdapters, submitter } from './submit.ts';
 import { tracker } from './tracker.ts';
 import { type TransactionView, transactionView } from './views.ts';
-import type { WriteIntent } from './write-intents.ts';
+import { type WriteIntent, writeSpendOf } from './write-intents.ts';
 
 export interface TransactionsDeps {
   db: Database;
@@ -22,6 +25,7 @@ export interface TransactionsDeps {
   wallets: WalletsService;
   lock: WalletLock;
   idempotency: IdempotencyService;
+  keySpend: KeySpendService;
   logger?: Logger;
   onWalletWrite?: (chain: string, address: string) => Promise<void>;
 }
@@ -59,20 +63,45 @@ export function transactionsService(deps: TransactionsDeps) {
        * runs only once the key is claimed: a replay or a mismatch never reaches upstream.
        */
       intent: WriteIntent | (() => Promise<WriteIntent>);
+      /**
+       * The API key asking, whose policy the write must satisfy (none: an operator's write). Its
+       * rules are checked after a replay is answered (a retry of a write that went through always
+       * gets its answer) and before anything is signed.
+       */
+      key?: KeyOfRequest;
+      /** What the write moves, for the key's rules; derived from the intent when it is given. */
+      spend?: WriteSpend;
     }): Promise<{ json: string; replayed: boolean }> {
       const outcome = await begin(input);
       if (outcome.kind === 'replay') return { json: outcome.body, replayed: true };
       const { claim } = outcome;
+      const id = newId('tx');
       const state = { recorded: false };
+      let reserved = false;
+      if (input.key) {
+        const spend =
+          input.spend ?? (typeof input.intent === 'function' ? undefined : writeSpendOf(input.intent));
+        if (!spend) throw new AppError('INTERNAL_ERROR', 'A built write needs its spend for the key policy');
+        try {
+          reserved = await deps.keySpend.reserve(input.key, spend, id);
+        } catch (err) {
+          // A refusal by the key's policy changes nothing, like a 400: the key is left unused.
+          claim.end();
+          await claim.release().catch(() => {});
+          throw err;
+        }
+      }
       try {
         const intent = typeof input.intent === 'function' ? await input.intent() : input.intent;
-        const { json } = await submit.submit(input.userId, intent, claim, state);
+        const { json } = await submit.submit(input.userId, intent, claim, state, id);
         return { json, replayed: false };
       } catch (err) {
-        // Before a signed transaction is recorded, nothing can reach the chain: the key failed.
+        // Before a signed transaction is recorded, nothing can reach the chain: the key failed,
+        // and what it reserved of its API key's daily limits is given back.
         // After, the write path settled the key itself (a definite refusal), or the transaction is
         // the key's outcome and the sweep answers it once this request's lease runs out.
         if (state.recorded) throw err;
+        if (reserved) await deps.keySpend.release(id).catch(() => {});
         const failure =
           err instanceof AppError ? err : new AppError('INTERNAL_ERROR', 'Internal error', { cause: err });
         await claim.fail(failure).catch(() => {});

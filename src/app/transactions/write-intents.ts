@@ -3,6 +3,7 @@ import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex } from
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
 import { AppError, invalidInput } from '../../errors/app-error.ts';
 import type { TransactionKind } from '../../store/repositories/transactions-repository.ts';
+import type { WriteSpend } from '../key-policies.ts';
 import { parseAddress, parseAmount, parseCallData } from './amounts.ts';
 
 /** The bodies of the write endpoints, as validated by their schemas. */
@@ -41,6 +42,8 @@ export type WriteIntent =
       tokenSpend?: { token: Address; amount: bigint };
       /** `call.to` must be an ERC20 contract (token sends and approvals): checked before signing. */
       erc20?: Address;
+      /** An approval: the allowance it grants (API key policies hold it to their rules). */
+      approval?: { spender: Address; amount: bigint };
       /** What the Transaction resource shows: the recipient, the token, or the contract. */
       to: string;
       value: bigint;
@@ -176,6 +179,7 @@ export function approveIntent(chains: ChainRegistry, body: ApproveBody): WriteIn
       data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
     },
     erc20: token,
+    approval: { spender, amount },
     to: token,
     value: 0n,
     details: { token, spender, amount: amount.toString() },
@@ -197,5 +201,35 @@ export function contractIntent(chains: ChainRegistry, body: ContractBody): Write
     to,
     value,
     details: { data: data.length > 2 + 2 * 4096 ? `${data.slice(0, 2 + 2 * 4096)}…` : data },
+  };
+}
+
+/**
+ * What a write moves, for the rules of the API key that asks for it (src/app/key-policies.ts):
+ * native value and token amounts leaving the wallet (fees are not counted), the recipient of a
+ * send, the spender of an approval, the contract of a contract call.
+ */
+export function writeSpendOf(intent: WriteIntent): WriteSpend {
+  const base = { chain: intent.chain.slug, chainType: intent.chain.chainType } as const;
+  if (intent.chainType === 'ethereum') {
+    const moves = [{ asset: 'native', amount: intent.call.value }];
+    if (intent.tokenSpend) moves.push({ asset: intent.tokenSpend.token, amount: intent.tokenSpend.amount });
+    if (intent.approval)
+      return {
+        ...base,
+        moves,
+        approval: { asset: intent.call.to, amount: intent.approval.amount, spender: intent.approval.spender },
+      };
+    if (intent.kind === 'send') return { ...base, moves, recipient: intent.to };
+    if (intent.kind === 'contract') return { ...base, moves, contract: intent.call.to };
+    return { ...base, moves };
+  }
+  if ('prebuilt' in intent)
+    return { ...base, moves: [{ asset: 'native', amount: intent.prebuilt.lamports ?? 0n }] };
+  const { transfer } = intent;
+  return {
+    ...base,
+    moves: [{ asset: transfer.kind === 'sol' ? 'native' : transfer.mint, amount: transfer.amount }],
+    recipient: transfer.to,
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeysService, Principal } from '../../app/api-keys.ts';
+import { checkChain, checkScope, type Scope } from '../../app/key-policies.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { RateLimitDecision, RateLimiter, RatePolicy } from '../../rate-limit/rate-limiter.ts';
 import type { Metrics } from './metrics.ts';
@@ -8,6 +9,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
     rateLimit: RateLimitDecision | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The API key scope a route needs (src/app/key-policies.ts); 'any' for what every key may
+     * do (a key reading itself). Unset: GET needs read, anything else write.
+     */
+    scope?: Scope | 'any';
+    /** Where the route's `chain` slug is: a key limited to some chains may only name those. */
+    chainIn?: 'query' | 'body';
   }
 }
 
@@ -58,6 +68,10 @@ export function registerAuthAndRateLimit(
         { headers: { 'Retry-After': String(decision.resetSeconds) } },
       );
     }
+    // After the limit (DESIGN A4: a request refused for its key's scope is still a request), before
+    // the body is read. An unknown path is answered 404 whatever the key may do.
+    const scope = request.routeOptions.config.scope ?? (decision.policy === 'read' ? 'read' : 'write');
+    if (scope !== 'any' && !request.is404 && request.principal) checkScope(request.principal.policy, scope);
   };
 
   const lookUp = async (request: FastifyRequest, reply: FastifyReply, header: string | undefined) => {
@@ -65,6 +79,25 @@ export function registerAuthAndRateLimit(
     request.principal = principal;
     admit(request, reply, await rateLimiter.consume(principal.userId, policyOf(request)));
   };
+
+  // A request naming a chain (in its query or body) must name one its key may use: checked once
+  // the input is validated (a 400 first), before any use case runs.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const principal = request.principal;
+    const where = request.routeOptions.config.chainIn;
+    if (principal?.policy.chains && where) {
+      const chain = (request[where] as { chain?: unknown } | undefined)?.chain;
+      if (typeof chain === 'string') {
+        try {
+          checkChain(principal.policy, chain);
+        } catch (err) {
+          done(err as FastifyError);
+          return;
+        }
+      }
+    }
+    done();
+  });
 
   app.addHook('onRequest', (request, reply, done) => {
     const raw = request.headers['x-api-key'];

@@ -30,6 +30,7 @@ export const balancesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.get(
     '/wallets/balances',
     {
+      config: { chainIn: 'query' },
       schema: {
         operationId: 'getWalletBalances',
         tags: ['Wallets'],
@@ -54,6 +55,7 @@ export const balancesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.get(
     '/wallets/:address/balances',
     {
+      config: { chainIn: 'query' },
       schema: {
         operationId: 'getWalletBalancesByAddress',
         tags: ['Wallets'],

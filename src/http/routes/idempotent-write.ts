@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { WriteSpend } from '../../app/key-policies.ts';
 import type { Services } from '../../app/services.ts';
 import type { WriteIntent } from '../../app/transactions/write-intents.ts';
 import { principalOf } from '../plugins/auth.ts';
@@ -26,14 +27,16 @@ export async function sendWrite(
   request: FastifyRequest,
   reply: FastifyReply,
   path: string,
-  intent: WriteIntent | (() => Promise<WriteIntent>),
+  intent: WriteIntent | { build: () => Promise<WriteIntent>; spend: WriteSpend },
 ): Promise<FastifyReply> {
+  const principal = principalOf(request);
   const { json, replayed } = await services.transactions.write({
-    userId: principalOf(request).userId,
+    userId: principal.userId,
     idempotencyKey: request.headers['idempotency-key'] as string,
     path,
     body: request.body,
-    intent,
+    key: { id: principal.keyId, policy: principal.policy },
+    ...('build' in intent ? { intent: intent.build, spend: intent.spend } : { intent }),
   });
   if (replayed) reply.header('Idempotent-Replayed', 'true');
   return reply.type('application/json; charset=utf-8').send(json);

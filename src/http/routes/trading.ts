@@ -13,11 +13,12 @@ export const tradingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
   app.post(
     '/trade/quote',
     {
+      config: { scope: 'trade', chainIn: 'body' },
       schema: {
         operationId: 'tradeQuote',
         tags: ['Trading'],
         summary: 'Get a swap quote',
-        description: `Counts against the write rate limit; no Idempotency-Key. ${TRADE_RULES}`,
+        description: `Counts against the write rate limit; no Idempotency-Key. Needs the API key's trade scope. ${TRADE_RULES}`,
         body: TradeQuoteBody,
         response: {
           200: ok(TradeQuoteResponse, 'The quote'),
@@ -31,6 +32,7 @@ export const tradingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
   app.post(
     '/trade/swap',
     {
+      config: { scope: 'trade', chainIn: 'body' },
       schema: {
         operationId: 'tradeSwap',
         tags: ['Trading'],

@@ -20,6 +20,7 @@ export const transactionsRoutes: FastifyPluginAsyncTypebox<{ services: Services 
   app.post(
     '/send',
     {
+      config: { chainIn: 'body' },
       schema: {
         operationId: 'send',
         tags: ['Transactions'],
@@ -38,6 +39,7 @@ export const transactionsRoutes: FastifyPluginAsyncTypebox<{ services: Services 
   app.post(
     '/token/approve',
     {
+      config: { chainIn: 'body' },
       schema: {
         operationId: 'approveToken',
         tags: ['Transactions'],
@@ -56,6 +58,7 @@ export const transactionsRoutes: FastifyPluginAsyncTypebox<{ services: Services 
   app.post(
     '/contracts/send',
     {
+      config: { chainIn: 'body' },
       schema: {
         operationId: 'sendContractTransaction',
         tags: ['Transactions'],

@@ -34,7 +34,7 @@ const rateLimitHeaders = {
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED)',
   401: 'Missing, invalid, revoked or expired API key (UNAUTHORIZED)',
-  403: 'Not allowed (FORBIDDEN, WALLET_NOT_DELEGATED, USER_NOT_LINKED)',
+  403: "Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED)",
   404: 'Not found (NOT_FOUND, WALLET_NOT_FOUND)',
   409: 'Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY)',
   413: 'Body larger than 1 MiB (INVALID_INPUT)',
@@ -57,7 +57,8 @@ export function errorResponses(...statuses: number[]): Record<number | 'default'
       headers: requestIdHeader,
     }),
   };
-  for (const status of [...new Set([...statuses, 400, 401, 429, 500, 503])]) {
+  // Every authenticated route can refuse a key (403: its scopes or chains).
+  for (const status of [...new Set([...statuses, 400, 401, 403, 429, 500, 503])]) {
     out[status] = Type.Ref('ErrorBody', {
       description: ERROR_DESCRIPTIONS[status] ?? 'Error',
       headers:

@@ -1,3 +1,4 @@
+import type { StoredKeyPolicy } from '../../app/key-policies.ts';
 import type { Queryable } from '../database.ts';
 import { toBuffer, toDateOrNull } from './rows.ts';
 
@@ -11,6 +12,8 @@ export interface ApiKeyRecord {
   expiresAt: Date | null;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
+  /** As stored: `{}` for a key from before policies (unrestricted). */
+  policy: Partial<StoredKeyPolicy>;
 }
 
 interface ApiKeyRow {
@@ -23,6 +26,7 @@ interface ApiKeyRow {
   expires_at: Date | null;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  policy: Partial<StoredKeyPolicy> | string;
 }
 
 const toKey = (r: ApiKeyRow): ApiKeyRecord => ({
@@ -35,15 +39,25 @@ const toKey = (r: ApiKeyRow): ApiKeyRecord => ({
   expiresAt: toDateOrNull(r.expires_at),
   revokedAt: toDateOrNull(r.revoked_at),
   lastUsedAt: toDateOrNull(r.last_used_at),
+  policy: typeof r.policy === 'string' ? JSON.parse(r.policy) : r.policy,
 });
 
 export function apiKeysRepository(db: Queryable) {
   return {
     async insert(key: ApiKeyRecord): Promise<void> {
       await db.query(
-        `insert into api_keys (id, user_id, name, prefix, key_hash, created_at, expires_at)
-         values ($1, $2, $3, $4, $5, $6, $7)`,
-        [key.id, key.userId, key.name, key.prefix, key.keyHash, key.createdAt, key.expiresAt],
+        `insert into api_keys (id, user_id, name, prefix, key_hash, created_at, expires_at, policy)
+         values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)`,
+        [
+          key.id,
+          key.userId,
+          key.name,
+          key.prefix,
+          key.keyHash,
+          key.createdAt,
+          key.expiresAt,
+          JSON.stringify(key.policy),
+        ],
       );
     },
     async countActive(userId: string, now: Date): Promise<number> {

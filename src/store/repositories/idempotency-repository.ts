@@ -131,6 +131,18 @@ export function idempotencyRepository(db: Queryable) {
         [userId, key, claimToken, now, error.code, error.message],
       );
     },
+    /**
+     * Forgets a claim that ended before anything was signed and that must leave no record (a
+     * request refused by its API key's policy): the key is as if never used.
+     */
+    async release(userId: string, key: string, claimToken: string): Promise<void> {
+      await db.query(
+        `delete from idempotency_keys
+         where user_id = $1 and key = $2 and state = 'in_progress' and claim_token = $3
+           and transaction_id is null`,
+        [userId, key, claimToken],
+      );
+    },
     /** Renews the lease of a request still running; false when the key is no longer its own. */
     async renew(userId: string, key: string, claimToken: string, leaseUntil: Date): Promise<boolean> {
       const rows = await db.query<{ n: number }>(

@@ -1,0 +1,43 @@
+import { Type } from 'typebox';
+import { StringEnum } from './common.ts';
+
+const Amount = (description: string) =>
+  Type.Union([Type.String({ pattern: '^[0-9]+$', description }), Type.Null()]);
+const AddressList = (description: string) =>
+  Type.Union([Type.Array(Type.String()), Type.Null()], { description });
+
+export const KeyLimitSchema = Type.Object(
+  {
+    chain: Type.String({ description: 'Chain slug' }),
+    asset: Type.String({ description: '`native`, or a token address (EVM, lower case) or mint (Solana)' }),
+    perTransaction: Amount('Maximum per transaction, base units (null: none)'),
+    perDay: Amount('Maximum per rolling 24 hours, base units (null: none)'),
+    spentLast24h: Amount('Moved in the last 24 hours and still counting (null without a daily maximum)'),
+    remainingLast24h: Amount('What may still be moved now (null without a daily maximum)'),
+  },
+  { $id: 'KeyLimit', title: 'KeyLimit' },
+);
+
+export const KeySelfResponse = Type.Object(
+  {
+    id: Type.String({ description: 'API key id' }),
+    name: Type.String(),
+    maskedKey: Type.String({ description: 'wak_<prefix>_…' }),
+    status: StringEnum(['Active', 'Expiring soon'] as const, {
+      description: 'A key that answers is active; Expiring soon when 7 days or fewer remain',
+    }),
+    createdAt: Type.String({ format: 'date-time' }),
+    expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    scopes: Type.Array(StringEnum(['read', 'write', 'trade'] as const), {
+      description: 'read: every GET; write: send, approve, contract calls; trade: quote and swap',
+    }),
+    chains: AddressList('The chain slugs the key may name (null: every chain)'),
+    recipients: AddressList('Where sends may go and which spenders approvals may name (null: anywhere)'),
+    contracts: AddressList('The contracts POST /contracts/send may call (null: any)'),
+    limits: Type.Array(Type.Ref('KeyLimit'), {
+      description:
+        'Spend limits per chain and asset. Amounts leaving the wallet count (fees do not); a transaction that ends FAILED without landing gives its amount back.',
+    }),
+  },
+  { additionalProperties: false },
+);
