@@ -6,6 +6,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import type { KeyPolicyInput } from '../../src/app/key-policies.ts';
 import type { Database } from '../../src/store/database.ts';
 import { openPostgresDatabase } from '../../src/store/postgres-database.ts';
+import { DashboardClient } from '../dashboard/dashboard-client.ts';
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, waitForFinal, walletOf, write } from '../support/chain-app.ts';
 import { createPostgresDatabase } from '../support/database.ts';
@@ -258,6 +259,61 @@ describe('API key scopes and spend limits', () => {
       await write(app, '/contracts/send', { chain: 'evm-localnet', to: token, data }, user.key),
       /Contract 0x[0-9a-fA-F]{40} is not on this API key's contract allowlist/,
     );
+  });
+
+  test('keys made in the dashboard carry their scopes and limits, and the page shows what is left today', async () => {
+    const user = await userWithKey(app, {});
+    await app.services.users.setPassword(user.email, 'correct horse battery staple');
+    const browser = new DashboardClient(app.url);
+    assert.equal((await browser.signIn(user.email, 'correct horse battery staple')).status, 303);
+    await browser.get('/dashboard/keys');
+    const create = async (form: Record<string, string>) => {
+      const res = await browser.post('/dashboard/keys', {
+        _csrf: browser.csrf(),
+        expires: 'never',
+        policy_form: '1',
+        ...form,
+      });
+      assert.equal(res.status, 303, browser.lastHtml.match(/id="create-error">([^<]*)/)?.[1]);
+      await browser.get(res.headers.get('location')!);
+      const key = /id="new-api-key"[^>]*value="([^"]+)"/.exec(browser.lastHtml)?.[1];
+      assert.ok(key, 'the new key is shown once');
+      return key;
+    };
+    const reader = await create({ name: 'reader', scope_read: '1', chains_mode: 'all' });
+    await refusal(await send(reader, { to: randomAddress(), amount: '1' }), /does not have the write scope/);
+    const capped = await create({
+      name: 'capped',
+      scope_read: '1',
+      scope_write: '1',
+      chains_mode: 'some',
+      'chain_evm-localnet': '1',
+      limits: 'evm-localnet native - 5000',
+    });
+    assert.equal((await send(capped, { to: randomAddress(), amount: '2000' })).status, 200);
+    await refusal(
+      await app.get('/api/v1/wallets/balances?chain=solana-localnet', capped),
+      /may not use chain solana-localnet/,
+    );
+    await browser.get('/dashboard/keys');
+    assert.match(
+      browser.lastHtml,
+      /data-limit="evm-localnet:native">[^]*?<strong class="remaining">3000<\/strong> of 5000 left today/,
+    );
+    // A bad limit line is refused with a message for people, and no key is made.
+    const before = (await app.services.apiKeys.list(user.userId)).length;
+    const bad = await browser.post('/dashboard/keys', {
+      _csrf: browser.csrf(),
+      name: 'bad',
+      expires: 'never',
+      policy_form: '1',
+      scope_write: '1',
+      chains_mode: 'all',
+      limits: 'evm-localnet native 1.5 -',
+    });
+    assert.equal(bad.status, 400);
+    assert.match(browser.lastHtml, /limits\[0\]\.perTransaction: must be a non-negative integer/);
+    assert.equal((await app.services.apiKeys.list(user.userId)).length, before);
   });
 
   test('a policy that names an unknown chain, scope or a bad amount is refused at creation', async () => {

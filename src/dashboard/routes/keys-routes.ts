@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { KEY_EXPIRIES, type KeyExpiry } from '../../app/api-keys.ts';
+import { type ApiKeyView, KEY_EXPIRIES, type KeyExpiry } from '../../app/api-keys.ts';
+import { type KeyPolicyInput, loadKeyPolicy, SCOPES } from '../../app/key-policies.ts';
+import type { LimitStanding } from '../../app/key-spend.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { html } from '../html.ts';
 import { PAGES } from '../paths.ts';
@@ -12,10 +14,50 @@ import {
   requireSession,
   sendPage,
 } from '../request-context.ts';
-import { EXPIRY_CHOICES, keysPage, revokeConfirmPage } from '../views/keys-view.ts';
+import { EXPIRY_CHOICES, isActive, type KeysModel, keysPage, revokeConfirmPage } from '../views/keys-view.ts';
 import type { Flash } from '../views/layout.ts';
 
 const isExpiry = (value: string): value is KeyExpiry => Object.hasOwn(KEY_EXPIRIES, value);
+
+const lines = (value: string | undefined) =>
+  (value ?? '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
+
+/**
+ * The create form's choices as a policy. The form always sends `policy_form`; without it (an older
+ * page, a script) the key gets everything, as keys always had. Lines of the limits box read
+ * `chain asset max-per-transaction max-per-24h`, `-` for no maximum. Form text is trimmed per
+ * line: it is typed by a person, unlike API values.
+ */
+export function policyFromForm(
+  field: (name: string) => string | undefined,
+  chainSlugs: readonly string[],
+): KeyPolicyInput {
+  if (field('policy_form') === undefined) return {};
+  const limits = lines(field('limits')).map((line, i) => {
+    const parts = line.split(/\s+/);
+    if (parts.length !== 4)
+      throw new AppError(
+        'INVALID_INPUT',
+        `Limits, line ${i + 1}: write “chain asset max-per-transaction max-per-24h”, for example “base native 1000000 5000000” (- for no maximum)`,
+      );
+    const [chain, asset, perTransaction, perDay] = parts as [string, string, string, string];
+    const amount = (v: string) => (v === '-' ? null : v);
+    return { chain, asset, perTransaction: amount(perTransaction), perDay: amount(perDay) };
+  });
+  const recipients = lines(field('recipients'));
+  const contracts = lines(field('contracts'));
+  return {
+    scopes: SCOPES.filter((s) => field(`scope_${s}`) !== undefined),
+    chains:
+      field('chains_mode') === 'some' ? chainSlugs.filter((c) => field(`chain_${c}`) !== undefined) : null,
+    limits,
+    recipients: recipients.length > 0 ? recipients : null,
+    contracts: contracts.length > 0 ? contracts : null,
+  };
+}
 
 export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Promise<void> {
   const { apiKeys } = deps.services;
@@ -24,10 +66,31 @@ export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
   const cookieToken = (request: FastifyRequest) =>
     request.cookies[cookieNames(isSecure(request, deps.publicUrl)).session] ?? '';
 
+  const chains = deps.services.chains.list().map((c) => ({ slug: c.slug, name: c.name }));
+
+  /** What each active key with limits may still move today (the page's "Can do" column). */
+  async function standings(keys: ApiKeyView[]): Promise<Map<string, LimitStanding[]>> {
+    const withLimits = keys.filter((k) => isActive(k) && k.policy.limits.length > 0);
+    const all = await Promise.all(
+      withLimits.map((k) => deps.services.keySpend.standing({ id: k.id, policy: loadKeyPolicy(k.policy) })),
+    );
+    return new Map(withLimits.map((k, i) => [k.id, all[i] ?? []]));
+  }
+
+  async function pageModel(
+    user: KeysModel['user'],
+    userId: string,
+    extra: Partial<KeysModel> = {},
+  ): Promise<KeysModel> {
+    const keys = await apiKeys.list(userId);
+    return { user, keys, chains, standing: await standings(keys), ...extra };
+  }
+
   app.get('/keys', async (request, reply) => {
     const auth = requireSession(request, reply);
     if (!auth) return reply;
     const keys = await apiKeys.list(auth.session.userId);
+    const standing = await standings(keys);
     // Right after creating a key (POST, then redirect here): the key, shown this once.
     const createdId = queryField(request, 'created');
     if (createdId) {
@@ -35,7 +98,10 @@ export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
       const parsed = flash ? (JSON.parse(flash) as { keyId: string; key: string }) : null;
       const apiKey = parsed?.keyId === createdId ? keys.find((k) => k.id === createdId) : undefined;
       if (parsed && apiKey)
-        return sendPage(reply, keysPage({ user: auth.user, keys, created: { key: parsed.key, apiKey } }));
+        return sendPage(
+          reply,
+          keysPage({ user: auth.user, keys, chains, standing, created: { key: parsed.key, apiKey } }),
+        );
     }
     // After a revocation the page says so, naming the key from the user's own list.
     const revokedId = queryField(request, 'revoked');
@@ -46,7 +112,7 @@ export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
           message: html`API key “${revoked.name}” (<code>${revoked.maskedKey}</code>) is revoked. Requests with it now get 401 Unauthorized.`,
         }
       : null;
-    return sendPage(reply, keysPage({ user: auth.user, keys, flash }));
+    return sendPage(reply, keysPage({ user: auth.user, keys, chains, standing, flash }));
   });
 
   app.post('/keys', async (request, reply) => {
@@ -54,20 +120,21 @@ export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
     if (!auth) return reply;
     const name = formField(request, 'name') ?? '';
     const expires = formField(request, 'expires') || 'never';
+    const field = (n: string) => formField(request, n);
     const refuse = async (status: number, error: string) =>
       sendPage(
         reply,
-        keysPage({
-          user: auth.user,
-          keys: await apiKeys.list(auth.session.userId),
-          form: { name, expires, error },
-        }),
+        keysPage(await pageModel(auth.user, auth.session.userId, { form: { name, expires, error, field } })),
         status,
       );
     if (!isExpiry(expires))
       return refuse(400, `Expires must be one of: ${EXPIRY_CHOICES.map((c) => c.label).join(', ')}.`);
     try {
-      const created = await apiKeys.create(auth.session.userId, { name, expires });
+      const policy = policyFromForm(
+        field,
+        chains.map((c) => c.slug),
+      );
+      const created = await apiKeys.create(auth.session.userId, { name, expires, policy });
       request.log.info(
         { event: 'dashboard.api_key_created', userId: auth.session.userId, keyId: created.apiKey.id },
         'API key created in the dashboard',

@@ -1,4 +1,6 @@
 import { type ApiKeyView, type KeyExpiry, type KeyStatus, MAX_ACTIVE_KEYS } from '../../app/api-keys.ts';
+import { SCOPES, type Scope } from '../../app/key-policies.ts';
+import type { LimitStanding } from '../../app/key-spend.ts';
 import { formatDate } from '../format.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { PAGES } from '../paths.ts';
@@ -21,7 +23,84 @@ export interface KeysModel {
   /** The key just created: shown this once. */
   created?: { key: string; apiKey: ApiKeyView } | null;
   /** What the create form had, when it is shown again with an error. */
-  form?: { name: string; expires: string; error: string } | null;
+  form?: {
+    name: string;
+    expires: string;
+    error: string;
+    field?: (name: string) => string | undefined;
+  } | null;
+  /** The configured chains, for the create form. */
+  chains: { slug: string; name: string }[];
+  /** Per active key with limits: each limit and what is left of it today. */
+  standing: Map<string, LimitStanding[]>;
+}
+
+const SCOPE_LABELS: Record<Scope, string> = {
+  read: 'Read (wallets, balances, transactions)',
+  write: 'Write (send, approve, contract calls)',
+  trade: 'Trade (quote, swap)',
+};
+
+/** The "What this key may do" part of the create form: everything unless narrowed. */
+function policyFields(model: KeysModel): SafeHtml {
+  const f = model.form?.field;
+  const again = f?.('policy_form') !== undefined;
+  const checked = (name: string, byDefault: boolean) =>
+    (again ? f?.(name) !== undefined : byDefault) ? html` checked` : '';
+  const some = again && f?.('chains_mode') === 'some';
+  return html`<fieldset class="policy">
+  <legend>What this key may do</legend>
+  <input type="hidden" name="policy_form" value="1">
+  <div class="field"><span class="label">Scopes</span>
+    ${SCOPES.map(
+      (s) =>
+        html`<label class="check"><input type="checkbox" name="scope_${s}" value="1"${checked(`scope_${s}`, true)}> ${SCOPE_LABELS[s]}</label>`,
+    )}
+  </div>
+  <div class="field"><span class="label">Chains</span>
+    <label class="check"><input type="radio" name="chains_mode" value="all"${some ? '' : html` checked`}> All chains</label>
+    <label class="check"><input type="radio" name="chains_mode" value="some"${some ? html` checked` : ''}> Only these:</label>
+    ${model.chains.map(
+      (c) =>
+        html`<label class="check"><input type="checkbox" name="chain_${c.slug}" value="1"${checked(`chain_${c.slug}`, false)}> ${c.name} <code>${c.slug}</code></label>`,
+    )}
+  </div>
+  <div class="field">
+    <label for="key-limits">Spend limits</label>
+    <textarea id="key-limits" name="limits" rows="3" class="mono" aria-describedby="key-limits-hint"
+      placeholder="evm-localnet native 1000000000000000000 5000000000000000000">${f?.('limits') ?? ''}</textarea>
+    <p class="hint" id="key-limits-hint">One per line: chain, asset (<code>native</code> or a token address or mint),
+      maximum per transaction, maximum per 24 hours, in base units (wei, lamports); <code>-</code> for no maximum.
+      Fees are not counted; a transaction that fails without leaving gives its amount back.</p>
+  </div>
+  <div class="field">
+    <label for="key-recipients">Recipient allowlist</label>
+    <textarea id="key-recipients" name="recipients" rows="2" class="mono" aria-describedby="key-recipients-hint">${f?.('recipients') ?? ''}</textarea>
+    <p class="hint" id="key-recipients-hint">One address per line. When set, sends may only go to these, and approvals only name these spenders. Empty: anywhere.</p>
+  </div>
+  <div class="field">
+    <label for="key-contracts">Contract allowlist</label>
+    <textarea id="key-contracts" name="contracts" rows="2" class="mono" aria-describedby="key-contracts-hint">${f?.('contracts') ?? ''}</textarea>
+    <p class="hint" id="key-contracts-hint">One address per line. When set, contract calls may only target these. Empty: any.</p>
+  </div>
+</fieldset>`;
+}
+
+/** A key's powers for the table: scopes, chains, allowlists, and what each limit has left today. */
+function powers(k: ApiKeyView, standing: LimitStanding[] | undefined): SafeHtml {
+  const p = k.policy;
+  const limits = standing ?? p.limits.map((l) => ({ ...l, spentLast24h: null, remainingLast24h: null }));
+  return html`<span class="scopes">${p.scopes.join(', ')}</span>
+    <span class="muted">· ${p.chains ? p.chains.join(', ') : 'all chains'}</span>
+    ${p.recipients ? html`<br><span class="muted">${p.recipients.length} allowed recipient${p.recipients.length === 1 ? '' : 's'}</span>` : ''}
+    ${p.contracts ? html`<br><span class="muted">${p.contracts.length} allowed contract${p.contracts.length === 1 ? '' : 's'}</span>` : ''}
+    ${limits.map(
+      (
+        l,
+      ) => html`<br><span class="limit" data-limit="${l.chain}:${l.asset}">${l.chain} ${l.asset === 'native' ? 'native' : html`<code>${l.asset}</code>`}:
+        ${l.perTransaction !== null ? html`≤ ${l.perTransaction} per transaction` : ''}
+        ${l.perDay !== null ? html`${l.perTransaction !== null ? ', ' : ''}${l.remainingLast24h !== null ? html`<strong class="remaining">${l.remainingLast24h}</strong> of ${l.perDay} left today` : html`≤ ${l.perDay} per 24 h`}` : ''}</span>`,
+    )}`;
 }
 
 const STATUS_CLASS: Record<KeyStatus, string> = {
@@ -79,6 +158,7 @@ function createForm(model: KeysModel, activeCount: number): SafeHtml {
         )}
       </select>
     </div>
+    ${policyFields(model)}
     <div class="field field-action">
       <button type="submit" class="button">Create API key</button>
     </div>
@@ -88,13 +168,13 @@ function createForm(model: KeysModel, activeCount: number): SafeHtml {
 
 // Explicit table roles: on phones the stylesheet turns rows into cards, and browsers drop the
 // native table semantics of restyled tables; the roles keep them for screen readers.
-function keysTable(keys: ApiKeyView[]): SafeHtml {
+function keysTable(keys: ApiKeyView[], standing: KeysModel['standing']): SafeHtml {
   if (keys.length === 0) return html`<p>No API keys yet. Create one above.</p>`;
   return html`<div class="table-wrap">
 <table role="table" class="responsive" id="api-keys">
   <caption class="visually-hidden">Your API keys, newest first</caption>
   <thead role="rowgroup"><tr role="row">
-    <th scope="col" role="columnheader">Name</th><th scope="col" role="columnheader">Key</th><th scope="col" role="columnheader">Status</th><th scope="col" role="columnheader">Created</th>
+    <th scope="col" role="columnheader">Name</th><th scope="col" role="columnheader">Key</th><th scope="col" role="columnheader">Status</th><th scope="col" role="columnheader">Can do</th><th scope="col" role="columnheader">Created</th>
     <th scope="col" role="columnheader">Expires</th><th scope="col" role="columnheader">Last used</th><th scope="col" role="columnheader"><span class="visually-hidden">Actions</span></th>
   </tr></thead>
   <tbody role="rowgroup">
@@ -103,6 +183,7 @@ function keysTable(keys: ApiKeyView[]): SafeHtml {
     <th scope="row" role="rowheader" data-label="Name">${k.name}</th>
     <td role="cell" data-label="Key"><code>${k.maskedKey}</code></td>
     <td role="cell" data-label="Status"><span class="badge ${STATUS_CLASS[k.status]}">${k.status}</span></td>
+    <td role="cell" data-label="Can do" class="powers">${powers(k, standing.get(k.id))}</td>
     <td role="cell" data-label="Created"><time datetime="${k.createdAt}">${formatDate(k.createdAt)}</time></td>
     <td role="cell" data-label="Expires">${k.expiresAt ? html`<time datetime="${k.expiresAt}">${formatDate(k.expiresAt)}</time>` : 'Never'}</td>
     <td role="cell" data-label="Last used">${k.lastUsedAt ? html`<time datetime="${k.lastUsedAt}">${formatDate(k.lastUsedAt)}</time>` : 'Never used'}</td>
@@ -132,7 +213,7 @@ ${createForm(model, active)}
 <section aria-labelledby="list-heading">
   <h2 id="list-heading">Your API keys</h2>
   <p class="hint">Expired and revoked keys stay listed for audit. A key is labelled Expiring soon when 7 days or fewer remain.</p>
-  ${keysTable(model.keys)}
+  ${keysTable(model.keys, model.standing)}
 </section>`,
   );
 }
