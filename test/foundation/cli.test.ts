@@ -91,6 +91,79 @@ describe('operator CLI (wallet-api)', () => {
     assert.match(badExpiry.stderr, /Allowed choices are never, 7d, 30d, 90d, 180d, 1y/);
   });
 
+  test('keys create takes scopes, chains, limits and allowlists; the key is held to them', async () => {
+    const created = cli(
+      [
+        '--json',
+        'keys',
+        'create',
+        '--user',
+        'ops@example.test',
+        '--name',
+        'agent',
+        '--scopes',
+        'read,trade',
+        '--chains',
+        'base,solana',
+        '--limit',
+        'base:native:1000:-',
+        '--limit',
+        'base:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913:-:5000000',
+        '--recipients',
+        '0x000000000000000000000000000000000000dEaD',
+      ],
+      env,
+    );
+    assert.equal(created.status, 0, created.stderr);
+    const { key, apiKey } = JSON.parse(created.stdout);
+    assert.deepEqual(apiKey.policy, {
+      scopes: ['read', 'trade'],
+      chains: ['base', 'solana'],
+      limits: [
+        { chain: 'base', asset: 'native', perTransaction: '1000', perDay: null },
+        {
+          chain: 'base',
+          asset: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+          perTransaction: null,
+          perDay: '5000000',
+        },
+      ],
+      recipients: ['0x000000000000000000000000000000000000dead'],
+      contracts: null,
+    });
+    const self = await (await api('/api/v1/keys/self', key)).json();
+    assert.deepEqual(self.scopes, ['read', 'trade']);
+    assert.equal(self.limits[1].remainingLast24h, '5000000');
+    const send = await fetch(`http://127.0.0.1:${port}/api/v1/send`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': key,
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({
+        chain: 'base',
+        to: '0x000000000000000000000000000000000000dEaD',
+        asset: 'native',
+        amount: '1',
+      }),
+    });
+    assert.equal(send.status, 403);
+    assert.match((await send.json()).error, /does not have the write scope/);
+    const bad = cli(
+      ['keys', 'create', '--user', 'ops@example.test', '--name', 'x', '--limit', 'base:native:1'],
+      env,
+    );
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /expected chain:asset:perTx:perDay/);
+    const unknown = cli(
+      ['keys', 'create', '--user', 'ops@example.test', '--name', 'x', '--chains', 'mars'],
+      env,
+    );
+    assert.equal(unknown.status, 1);
+    assert.match(unknown.stderr, /unknown chain "mars"/);
+  });
+
   test('the server stops cleanly on SIGTERM and releases the data directory', async () => {
     assert.ok(server);
     assert.equal(await server.stop('SIGTERM'), 0);
@@ -106,7 +179,11 @@ describe('operator CLI (wallet-api)', () => {
     assert.match(duplicate.stderr, /already exists/);
     const keys = cli(['--json', 'keys', 'list', '--user', 'ops@example.test'], env);
     assert.equal(keys.status, 0, keys.stderr);
-    assert.equal(JSON.parse(keys.stdout).length, 1, 'what the server stored is there');
+    assert.equal(
+      JSON.parse(keys.stdout).length,
+      2,
+      'what the server stored is there (the bot and agent keys)',
+    );
     const migrate = cli(['migrate'], env);
     assert.equal(migrate.status, 0, migrate.stderr);
     assert.match(migrate.stdout, /up to date/);
