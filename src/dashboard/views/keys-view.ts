@@ -57,9 +57,11 @@ function policyFields(model: KeysModel): SafeHtml {
         html`<label class="check"><input type="checkbox" name="scope_${s}" value="1"${checked(`scope_${s}`, true)}> ${SCOPE_LABELS[s]}</label>`,
     )}
   </div>
-  <div class="field"><span class="label">Chains</span>
-    <label class="check"><input type="radio" name="chains_mode" value="all"${some ? '' : html` checked`}> All chains</label>
-    <label class="check"><input type="radio" name="chains_mode" value="some"${some ? html` checked` : ''}> Only these:</label>
+  <div class="field chains"><span class="label">Chains</span>
+    <div class="modes">
+      <label class="check"><input type="radio" name="chains_mode" value="all"${some ? '' : html` checked`}> All chains</label>
+      <label class="check"><input type="radio" name="chains_mode" value="some"${some ? html` checked` : ''}> Only these:</label>
+    </div>
     ${model.chains.map(
       (c) =>
         html`<label class="check"><input type="checkbox" name="chain_${c.slug}" value="1"${checked(`chain_${c.slug}`, false)}> ${c.name} <code>${c.slug}</code></label>`,
@@ -98,8 +100,7 @@ function powers(k: ApiKeyView, standing: LimitStanding[] | undefined): SafeHtml 
       (
         l,
       ) => html`<br><span class="limit" data-limit="${l.chain}:${l.asset}">${l.chain} ${l.asset === 'native' ? 'native' : html`<code>${l.asset}</code>`}:
-        ${l.perTransaction !== null ? html`≤ ${l.perTransaction} per transaction` : ''}
-        ${l.perDay !== null ? html`${l.perTransaction !== null ? ', ' : ''}${l.remainingLast24h !== null ? html`<strong class="remaining">${l.remainingLast24h}</strong> of ${l.perDay} left today` : html`≤ ${l.perDay} per 24 h`}` : ''}</span>`,
+        ${l.perTransaction !== null ? html`≤ ${l.perTransaction} per transaction` : ''}${l.perDay !== null ? html`${l.perTransaction !== null ? '; ' : ''}${l.remainingLast24h !== null ? html`<strong class="remaining">${l.remainingLast24h}</strong> of ${l.perDay} left today` : html`≤ ${l.perDay} per 24 h`}` : ''}</span>`,
     )}`;
 }
 
