@@ -207,7 +207,9 @@ export function compose(options: ComposeOptions): Composition {
     chainHealth: chainHealthService({ chains, adapters, clock }),
     rateLimiter:
       options.rateLimiter ??
-      (redis ? redisRateLimiter(redis.commands, limits, options.logger) : memoryRateLimiter(limits)),
+      (redis
+        ? redisRateLimiter(redis.commands, limits, options.logger)
+        : memoryRateLimiter(limits, () => clock.nowMs())),
   };
   let timer: NodeJS.Timeout | null = null;
   let background: { stop(): Promise<void> } | null = null;

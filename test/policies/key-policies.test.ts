@@ -298,7 +298,7 @@ describe('API key scopes and spend limits', () => {
     await browser.get('/dashboard/keys');
     assert.match(
       browser.lastHtml,
-      /data-limit="evm-localnet:native">[^]*?<strong class="remaining">3000<\/strong> of 5000 left today/,
+      /data-limit="evm-localnet:native">[\s\S]*?<strong class="remaining">3000<\/strong> of 5000 left today/,
     );
     // A bad limit line is refused with a message for people, and no key is made.
     const before = (await app.services.apiKeys.list(user.userId)).length;

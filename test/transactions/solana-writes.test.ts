@@ -16,6 +16,7 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system';
 import { findAssociatedTokenPda } from '@solana-program/token';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/chains/solana/solana-transfers.ts';
+import { clientFor } from '../support/api-client.ts';
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, waitForFinal, walletOf, write } from '../support/chain-app.ts';
 import { fund } from '../support/devnet.ts';
@@ -54,18 +55,17 @@ describe('Solana writes on solana-localnet', () => {
   test('a SOL send lands, is CONFIRMED, and the recipient receives the lamports', async () => {
     const user = await fundedUser();
     const to = (await generateKeyPairSigner()).address;
-    const res = await write(
-      app,
-      '/send',
-      { chain: 'solana-localnet', to, asset: 'native', amount: '250000000' },
-      user.key,
-    );
-    assert.equal(res.status, 200, await res.clone().text());
-    const submission = await res.json();
+    const client = clientFor(app, user.key);
+    const { submission } = await client.send({
+      chain: 'solana-localnet',
+      to,
+      asset: 'native',
+      amount: '250000000',
+    });
     assert.equal(submission.status, 'SUBMITTED');
-    assert.match(submission.hash, /^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'the signature');
-    const tx = await waitForFinal(app, submission.id, user.key);
-    assert.equal(tx.status, 'CONFIRMED', tx.error);
+    assert.match(submission.hash ?? '', /^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'the signature');
+    const tx = await client.waitForTransaction(submission.id);
+    assert.equal(tx.status, 'CONFIRMED', tx.error ?? undefined);
     assert.equal(tx.chainType, 'solana');
     assert.equal(tx.chainId, -1);
     assert.equal(tx.value, '250000000');
@@ -81,26 +81,28 @@ describe('Solana writes on solana-localnet', () => {
       const user = await fundedUser();
       await fund({ chain: 'solana-localnet', address: user.wallet, amount: 5_000n, token: mint.address });
       const to = (await generateKeyPairSigner()).address;
-      const res = await write(
-        app,
-        '/send',
-        { chain: 'solana-localnet', to, asset: 'spl', token: mint.address, amount: '1234' },
-        user.key,
-      );
-      assert.equal(res.status, 200, await res.clone().text());
-      const tx = await waitForFinal(app, (await res.json()).id, user.key);
-      assert.equal(tx.status, 'CONFIRMED', tx.error);
+      const client = clientFor(app, user.key);
+      const { submission } = await client.send({
+        chain: 'solana-localnet',
+        to,
+        asset: 'spl',
+        token: mint.address,
+        amount: '1234',
+      });
+      const tx = await client.waitForTransaction(submission.id);
+      assert.equal(tx.status, 'CONFIRMED', tx.error ?? undefined);
       assert.equal(tx.to, to);
       assert.equal(await tokenBalance(to, mint.address, program), 1234n);
       assert.equal(await tokenBalance(user.wallet, mint.address, program), 5_000n - 1234n);
       // A second send finds the account there and still works.
-      const again = await write(
-        app,
-        '/send',
-        { chain: 'solana-localnet', to, asset: 'spl', token: mint.address, amount: '6' },
-        user.key,
-      );
-      assert.equal((await waitForFinal(app, (await again.json()).id, user.key)).status, 'CONFIRMED');
+      const again = await client.send({
+        chain: 'solana-localnet',
+        to,
+        asset: 'spl',
+        token: mint.address,
+        amount: '6',
+      });
+      assert.equal((await client.waitForTransaction(again.submission.id)).status, 'CONFIRMED');
       assert.equal(await tokenBalance(to, mint.address, program), 1240n);
     });
   }

@@ -1,1 +1,11 @@
-export {};
+export {
+  type CallContext,
+  type CallResult,
+  createWalletApiClient,
+  type WalletApiClient,
+  type WalletApiClientOptions,
+} from './client.ts';
+export { type ErrorBody, WalletApiError, type WalletApiErrorCode } from './errors.ts';
+export type { components, operations, paths } from './generated/openapi.ts';
+export type { RetryOptions, Sleep } from './retry.ts';
+export type * from './types.ts';

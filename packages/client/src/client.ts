@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import createClient, { type Client } from 'openapi-fetch';
+import { errorFromResponse, WalletApiError } from './errors.ts';
+import type { paths } from './generated/openapi.ts';
+import { type RetryOptions, realSleep, resolveRetry, retryDelayMs, type Sleep, Stopwatch } from './retry.ts';
+import type {
+  ApproveBody,
+  BalancesQuery,
+  BalancesResult,
+  CallOptions,
+  ContractCallBody,
+  ListChainsResult,
+  ListWalletsQuery,
+  ListWalletsResult,
+  QuoteBody,
+  QuoteResult,
+  SendBody,
+  SwapBody,
+  Transaction,
+  WaitOptions,
+  WalletBalancesQuery,
+  WriteOptions,
+  WriteResult,
+} from './types.ts';
+
+export interface WalletApiClientOptions {
+  /** The service's origin, e.g. http://127.0.0.1:8080 (the client adds /api/v1). */
+  baseUrl: string;
+  /** An API key, wak_…; sent as x-api-key. */
+  apiKey: string;
+  /** Timeout of each attempt (default 30 000 ms). */
+  timeoutMs?: number;
+  retry?: RetryOptions;
+  /** The fetch to use (default globalThis.fetch): to count, log or route requests. */
+  fetch?: typeof globalThis.fetch;
+  /** How the client waits between attempts and polls (default a real timer). For tests. */
+  sleep?: Sleep;
+}
+
+/** One attempt of an openapi-fetch call: what its methods resolve to. */
+interface AttemptResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** What `call` resolves to. */
+export interface CallResult<T> {
+  data: T;
+  response: Response;
+  requestId: string | null;
+  replayed: boolean;
+  /** The key offered to the attempts (used only by those that send it). */
+  idempotencyKey: string;
+}
+
+export interface CallContext {
+  /** Pass to the openapi-fetch call: the attempt's timeout and the caller's signal. */
+  signal: AbortSignal;
+  /** The call's Idempotency-Key, the same on every attempt: send it for writes. */
+  idempotencyKey: string;
+}
+
+export type WalletApiClient = ReturnType<typeof createWalletApiClient>;
+
+const API_PREFIX = '/api/v1';
+
+export function createWalletApiClient(options: WalletApiClientOptions) {
+  const policy = resolveRetry(options.retry);
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const sleep = options.sleep ?? realSleep;
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  /**
+   * The generated, typed openapi-fetch client for every path of the document (the escape hatch):
+   * one request per call, no retries, and no timeout unless a `signal` is given. Run its calls
+   * through `call` to get the retry rules and WalletApiError.
+   */
+  const api: Client<paths> = createClient<paths>({
+    baseUrl: `${options.baseUrl.replace(/\/+$/, '')}${API_PREFIX}`,
+    headers: { 'x-api-key': options.apiKey },
+    fetch: (request: Request) => fetchImpl(request),
+  });
+
+  async function attempt<T>(
+    run: (ctx: CallContext) => Promise<AttemptResult<T>>,
+    idempotencyKey: string,
+    writeKey: string | null,
+    callerSignal: AbortSignal | undefined,
+    attemptTimeoutMs: number,
+  ): Promise<CallResult<T>> {
+    const timeout = AbortSignal.timeout(attemptTimeoutMs);
+    const signal = callerSignal ? AbortSignal.any([timeout, callerSignal]) : timeout;
+    let result: AttemptResult<T>;
+    try {
+      result = await run({ signal, idempotencyKey });
+    } catch (cause) {
+      if (callerSignal?.aborted) {
+        throw new WalletApiError({
+          message: 'The request was aborted',
+          code: 'ABORTED',
+          status: 0,
+          idempotencyKey: writeKey,
+          cause: callerSignal.reason ?? cause,
+        });
+      }
+      if (timeout.aborted) {
+        throw new WalletApiError({
+          message: `No response within ${attemptTimeoutMs} ms`,
+          code: 'TIMEOUT',
+          status: 0,
+          idempotencyKey: writeKey,
+          cause,
+        });
+      }
+      const reason = (cause as { cause?: { code?: string; message?: string } })?.cause;
+      const detail = reason?.code ?? reason?.message ?? (cause as Error)?.message ?? String(cause);
+      throw new WalletApiError({
+        message: `No usable response from ${options.baseUrl}: ${detail}`,
+        code: 'NETWORK_ERROR',
+        status: 0,
+        idempotencyKey: writeKey,
+        cause,
+      });
+    }
+    const { response } = result;
+    if (!response.ok) throw errorFromResponse(response, result.error, writeKey);
+    return {
+      data: result.data as T,
+      response,
+      requestId: response.headers.get('x-request-id'),
+      replayed: response.headers.get('idempotent-replayed') === 'true',
+      idempotencyKey,
+    };
+  }
+
+  /**
+   * Runs an openapi-fetch call (for example one of `api`'s) with the client's rules: a timeout per
+   * attempt, retries (network errors, 5xx, 429, 409 still in progress) within the attempt and time
+   * budget, the same Idempotency-Key on every attempt, and WalletApiError on failure.
+   */
+  async function call<T>(
+    run: (ctx: CallContext) => Promise<AttemptResult<T>>,
+    opts: { idempotencyKey?: string; write?: boolean; signal?: AbortSignal } = {},
+  ): Promise<CallResult<T>> {
+    const idempotencyKey = opts.idempotencyKey ?? randomUUID();
+    const writeKey = opts.write || opts.idempotencyKey ? idempotencyKey : null;
+    const clock = new Stopwatch(sleep);
+    let previous: WalletApiError | null = null;
+    for (let n = 1; ; n++) {
+      const remaining = policy.maxElapsedMs - clock.elapsedMs();
+      const attemptTimeout = Math.ceil(Math.min(timeoutMs, Math.max(remaining, 1000)));
+      let err: WalletApiError;
+      try {
+        return await attempt(run, idempotencyKey, writeKey, opts.signal, attemptTimeout);
+      } catch (e) {
+        if (!(e instanceof WalletApiError)) throw e;
+        err = e;
+      }
+      // The key's earlier attempt failed on the server: its own error says why, the 409 only that it failed.
+      if (err.code === 'IDEMPOTENT_REPLAY' && err.retryAfterSeconds === undefined && previous) {
+        if (previous.status >= 500) throw previous;
+      }
+      const wait = retryDelayMs(err, n, policy);
+      if (wait === null || n >= policy.maxAttempts || clock.elapsedMs() + wait > policy.maxElapsedMs) {
+        throw err;
+      }
+      previous = err;
+      try {
+        await clock.sleep(wait, opts.signal);
+      } catch (cause) {
+        throw new WalletApiError({
+          message: 'The request was aborted',
+          code: 'ABORTED',
+          status: 0,
+          idempotencyKey: writeKey,
+          cause,
+        });
+      }
+    }
+  }
+
+  const read = async <T>(run: (ctx: CallContext) => Promise<AttemptResult<T>>, opts?: CallOptions) =>
+    (await call(run, opts?.signal ? { signal: opts.signal } : {})).data;
+
+  const write = async (
+    run: (ctx: CallContext) => Promise<AttemptResult<WriteResult['submission']>>,
+    opts: WriteOptions = {},
+  ): Promise<WriteResult> => {
+    const r = await call(run, { ...opts, write: true });
+    return {
+      submission: r.data,
+      idempotencyKey: r.idempotencyKey,
+      replayed: r.replayed,
+      requestId: r.requestId,
+    };
+  };
+
+  const getTransaction = (id: string, opts?: CallOptions): Promise<Transaction> =>
+    read(({ signal }) => api.GET('/tx/{id}', { params: { path: { id } }, signal }), opts);
+
+  return {
+    api,
+    call,
+
+    listWallets: (query?: ListWalletsQuery, opts?: CallOptions): Promise<ListWalletsResult> =>
+      read(({ signal }) => api.GET('/wallets', { params: { query: query ?? {} }, signal }), opts),
+
+    listChains: (opts?: CallOptions): Promise<ListChainsResult> =>
+      read(({ signal }) => api.GET('/chains', { signal }), opts),
+
+    /** Balances of a wallet (`query.address`, or your default wallet for the chain's type). */
+    getBalances: (query: BalancesQuery, opts?: CallOptions): Promise<BalancesResult> =>
+      read(({ signal }) => api.GET('/wallets/balances', { params: { query }, signal }), opts),
+
+    getWalletBalances: (
+      address: string,
+      query: WalletBalancesQuery,
+      opts?: CallOptions,
+    ): Promise<BalancesResult> =>
+      read(
+        ({ signal }) =>
+          api.GET('/wallets/{address}/balances', { params: { path: { address }, query }, signal }),
+        opts,
+      ),
+
+    send: (body: SendBody, opts?: WriteOptions) =>
+      write(
+        ({ signal, idempotencyKey }) =>
+          api.POST('/send', { body, params: { header: { 'Idempotency-Key': idempotencyKey } }, signal }),
+        opts,
+      ),
+
+    approve: (body: ApproveBody, opts?: WriteOptions) =>
+      write(
+        ({ signal, idempotencyKey }) =>
+          api.POST('/token/approve', {
+            body,
+            params: { header: { 'Idempotency-Key': idempotencyKey } },
+            signal,
+          }),
+        opts,
+      ),
+
+    callContract: (body: ContractCallBody, opts?: WriteOptions) =>
+      write(
+        ({ signal, idempotencyKey }) =>
+          api.POST('/contracts/send', {
+            body,
+            params: { header: { 'Idempotency-Key': idempotencyKey } },
+            signal,
+          }),
+        opts,
+      ),
+
+    /** A swap quote (a POST that counts as a write for rate limits, but needs no Idempotency-Key). */
+    quote: (body: QuoteBody, opts?: CallOptions): Promise<QuoteResult> =>
+      read(({ signal }) => api.POST('/trade/quote', { body, signal }), opts),
+
+    swap: (body: SwapBody, opts?: WriteOptions) =>
+      write(
+        ({ signal, idempotencyKey }) =>
+          api.POST('/trade/swap', {
+            body,
+            params: { header: { 'Idempotency-Key': idempotencyKey } },
+            signal,
+          }),
+        opts,
+      ),
+
+    getTransaction,
+
+    /**
+     * Polls GET /tx/{id} until the transaction is CONFIRMED or FAILED and returns it (a FAILED one is
+     * returned, not thrown: its `error` says why). Backoff from 250 ms, x1.5, at most 5 s between polls.
+     */
+    async waitForTransaction(id: string, opts: WaitOptions = {}): Promise<Transaction> {
+      const limit = opts.timeoutMs ?? 120_000;
+      const clock = new Stopwatch(sleep);
+      let interval = 250;
+      for (;;) {
+        const tx = await getTransaction(id, opts.signal ? { signal: opts.signal } : {});
+        if (tx.status === 'CONFIRMED' || tx.status === 'FAILED') return tx;
+        const remaining = limit - clock.elapsedMs();
+        if (remaining <= 0) {
+          throw new WalletApiError({
+            message: `Transaction ${id} is still ${tx.status} after ${limit} ms`,
+            code: 'TIMEOUT',
+            status: 0,
+          });
+        }
+        try {
+          await clock.sleep(Math.ceil(Math.min(interval, remaining)), opts.signal);
+        } catch (cause) {
+          throw new WalletApiError({ message: 'The wait was aborted', code: 'ABORTED', status: 0, cause });
+        }
+        interval = Math.min(interval * 1.5, 5000);
+      }
+    },
+  };
+}

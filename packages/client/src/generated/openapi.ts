@@ -1,0 +1,2311 @@
+/**
+ * GENERATED FILE, DO NOT EDIT. The types of the Wallet Automation API, produced by openapi-typescript
+ * from the OpenAPI document the service serves at /api/v1/openapi.json.
+ * Regenerate with `npm run client:generate` (packages/client/scripts/generate.ts);
+ * `npm run client:check` fails when this file is out of date.
+ */
+
+export interface paths {
+    "/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your wallets
+         * @description Default wallets first, then by creation time. With no filters, all wallets.
+         */
+        get: operations["listWallets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the configured chains
+         * @description Every enabled chain: slug (the `chain` of other operations), chain type and id, name, and whether trading is available there.
+         */
+        get: operations["listChains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send native assets or tokens
+         * @description Native on EVM and Solana, ERC20 on EVM, SPL (Token and Token-2022) on Solana; the recipient’s associated token account is created when missing. Checked before signing: wallet, automation, funds (amount plus fee).
+         */
+        post: operations["send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/token/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an ERC20 allowance (EVM only)
+         * @description Sets the allowance of `spender` (for example the swap router a quote names) over `token`. `token` must be an ERC20 contract; checked before signing: wallet, automation, funds for the fee.
+         */
+        post: operations["approveToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contracts/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a contract transaction (EVM only)
+         * @description A call that reverts in simulation is refused with 400 before anything is signed.
+         */
+        post: operations["sendContractTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tx/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up a transaction the service created for you
+         * @description Its current status; a SUBMITTED one not looked at for a while is checked on chain first. Another user’s transaction id is 404.
+         */
+        get: operations["getTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallets/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Balances of one of your wallets on one chain
+         * @description Native and token balances. Cached: native about 15 s, tokens about 45 s; fresh=true reads the chain and refreshes the cache. A send from the wallet drops its cached balances.
+         */
+        get: operations["getWalletBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallets/{address}/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Balances of the wallet in the path on one chain
+         * @description As GET /wallets/balances, with the wallet taken from the path.
+         */
+        get: operations["getWalletBalancesByAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trade/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a swap quote
+         * @description Counts against the write rate limit; no Idempotency-Key. Needs the API key's trade scope. Trading runs on chains with tradingAvailable (GET /chains): EVM mainnets through 1inch and Solana mainnet through Jupiter (testnets and Solana devnet/testnet: 400 CHAIN_UNKNOWN); the development network trades through its local aggregator. A token the aggregator does not trade: 400 QUOTE_FAILED "Token not tradable on 1inch" or "Token not tradable on Jupiter"; other upstream refusals: 400 QUOTE_FAILED naming the reason; upstream failures and timeouts: 502 PROVIDER_RPC_ERROR; no 1inch key configured: 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["tradeQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trade/swap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Execute a swap
+         * @description Builds the swap at the aggregator for your wallet and submits it like every write (idempotent, tracked: GET /tx/{id}). An ERC20 input needs an allowance to the spender of POST /trade/quote first (POST /token/approve); too little is 400 INVALID_INPUT naming the spender. Trading runs on chains with tradingAvailable (GET /chains): EVM mainnets through 1inch and Solana mainnet through Jupiter (testnets and Solana devnet/testnet: 400 CHAIN_UNKNOWN); the development network trades through its local aggregator. A token the aggregator does not trade: 400 QUOTE_FAILED "Token not tradable on 1inch" or "Token not tradable on Jupiter"; other upstream refusals: 400 QUOTE_FAILED naming the reason; upstream failures and timeouts: 502 PROVIDER_RPC_ERROR; no 1inch key configured: 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["tradeSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/self": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the calling API key may do
+         * @description Extension: the calling key’s scopes, chains, allowlists and spend limits, with what each daily limit has left. Scopes, chains, limits and allowlists are chosen when the key is created (dashboard or `wallet-api keys create`) and never change; a refusal by any of them is 403 FORBIDDEN naming the rule.
+         */
+        get: operations["getKeySelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** Error */
+        ErrorBody: {
+            /** @description Human-readable message */
+            error: string;
+            /**
+             * @description Stable error code
+             * @enum {string}
+             */
+            code: "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_INPUT" | "WALLET_NOT_FOUND" | "USER_NOT_LINKED" | "WALLET_NOT_DELEGATED" | "WALLET_ID_REQUIRED" | "CHAIN_UNKNOWN" | "INSUFFICIENT_FUNDS" | "IDEMPOTENT_BODY_MISMATCH" | "IDEMPOTENT_REPLAY" | "PROVIDER_RPC_ERROR" | "SEND_FAILED" | "SERVICE_UNAVAILABLE" | "QUOTE_FAILED" | "INTERNAL_ERROR";
+            /** @description Equals the x-request-id response header */
+            requestId: string;
+            /** @description For INVALID_INPUT: the offending fields */
+            details?: {
+                path: string;
+                message: string;
+            }[];
+        };
+        /** Wallet */
+        Wallet: {
+            /** @description Wallet address */
+            address: string;
+            /**
+             * @description Chain type
+             * @enum {string}
+             */
+            chainType: "ethereum" | "solana";
+            /** @description The default wallet of its chain type */
+            isDefault: boolean;
+            /** @description Delegated to the server signer: writes are allowed */
+            automationEnabled: boolean;
+            /** @description Kind of wallet: server (local signer) or embedded (Privy) */
+            providerType: string;
+            /** @description Wallet provider: local or privy */
+            clientType: string;
+        };
+        /** KeyLimit */
+        KeyLimit: {
+            /** @description Chain slug */
+            chain: string;
+            /** @description `native`, or a token address (EVM, lower case) or mint (Solana) */
+            asset: string;
+            perTransaction: string | null;
+            perDay: string | null;
+            spentLast24h: string | null;
+            remainingLast24h: string | null;
+        };
+        /** Chain */
+        Chain: {
+            slug: string;
+            /**
+             * @description Chain type
+             * @enum {string}
+             */
+            chainType: "ethereum" | "solana";
+            /** @description EVM chain id; Solana sentinel 0 mainnet, -1 localnet, -2 testnet, -3 devnet */
+            chainId: number;
+            name: string;
+            nativeSymbol: string;
+            nativeDecimals: number;
+            tradingAvailable: boolean;
+        };
+        /** Submission */
+        Submission: {
+            /** @description Service transaction id */
+            id: string;
+            /** @enum {string} */
+            status: "SUBMITTED";
+            /** @description Hash or signature; may be null at submission */
+            hash: string | null;
+            explorerUrl: string | null;
+            chainName: string;
+        };
+        /** Transaction */
+        Transaction: {
+            id: string;
+            /**
+             * @description PENDING: signed and recorded, broadcast not yet confirmed; SUBMITTED: accepted for broadcast; CONFIRMED: included and successful at the chain’s confirmation depth (goes back to SUBMITTED if its block is reorganised away); FAILED: reverted, refused, or provably unable to land (`error` says why)
+             * @enum {string}
+             */
+            status: "PENDING" | "SUBMITTED" | "CONFIRMED" | "FAILED";
+            /** @description The hash or signature that landed, or else the latest signed one */
+            hash: string | null;
+            /** @description Null until a hash exists */
+            explorerUrl: string | null;
+            chainName: string;
+            /** @enum {string} */
+            chainType: "ethereum" | "solana";
+            chainId: number;
+            /** @description Chain slug */
+            chain: string;
+            /** @enum {string} */
+            kind: "send" | "approve" | "contract" | "swap";
+            /** @description Sender wallet */
+            from: string;
+            /** @description Recipient, token (approve), contract, or router/program (swap) */
+            to: string;
+            /** @description Native value in base units; "0" when none */
+            value: string;
+            /** @description Set when FAILED */
+            error: string | null;
+            /** @description Extension. EVM: the nonce the transaction uses (kept by every fee replacement); null on Solana */
+            nonce: number | null;
+            /** @description Extension. Every signed version’s hash or signature, in signing order: fee replacements (EVM, same nonce) and re-signs after a proven blockhash expiry (Solana). `hash` is the one that landed, or the latest. */
+            attempts: string[];
+            /** @description Extension. Why a PENDING or SUBMITTED transaction is not moving, e.g. waiting for the base fee to fall below the chain’s fee cap, or for funds to pay the fee; null otherwise */
+            stuckReason: string | null;
+            /** @description Extension. True for a transaction made on a development network (evm-localnet, solana-localnet) that has restarted since: that chain and its hashes are gone; a transaction still pending then was FAILED */
+            devnetReset: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** WalletBalance */
+        WalletBalance: {
+            /**
+             * @description Chain type
+             * @enum {string}
+             */
+            chainType: "ethereum" | "solana";
+            /** @description EVM chain id; Solana sentinel 0 mainnet, -1 localnet, -2 testnet, -3 devnet */
+            chainId: number;
+            /** @description The wallet the balance belongs to */
+            address: string;
+            /**
+             * @description What is counted
+             * @enum {string}
+             */
+            asset: "native" | "erc20" | "spl";
+            /** @description Token address (EVM, checksummed) or mint (Solana); null for native */
+            token: string | null;
+            /** @description Balance in base units (wei, lamports, token units) */
+            raw: string;
+            /** @description Decimals of the asset; null when the token does not tell */
+            decimals: number | null;
+            /** @description Symbol of the asset; null when the token does not tell (EVM: no string symbol(), for example a bytes32 one; Solana: no Token-2022 metadata extension and no Metaplex metadata) */
+            symbol: string | null;
+            /**
+             * Format: date-time
+             * @description Time of the reading (of the cached reading when served from the cache)
+             */
+            updatedAt: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listWallets: {
+        parameters: {
+            query?: {
+                /** @description Chain type */
+                chain?: "ethereum" | "solana";
+                /** @description Only default wallets */
+                defaultOnly?: boolean;
+                /** @description Only wallets with automation enabled */
+                automationOnly?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your wallets */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        wallets: components["schemas"]["Wallet"][];
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listChains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Enabled chains */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        chains: components["schemas"]["Chain"][];
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID unique per request: a retry with the same key and body replays the first response */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Chain slug, e.g. base, solana */
+                    chain: string;
+                    /** @description Recipient wallet address (the owner, for token sends) */
+                    to: string;
+                    /**
+                     * @description native, erc20 (EVM) or spl (Solana)
+                     * @enum {string}
+                     */
+                    asset: "native" | "erc20" | "spl";
+                    /** @description Base units (wei, lamports or token units); EVM also 0x-hex */
+                    amount: string;
+                    /** @description Sender wallet; default: your default wallet for the chain */
+                    from?: string;
+                    /** @description Token address (EVM) or mint (Solana); required for token sends */
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted for broadcast: status SUBMITTED */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Present on a replay of a stored response */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submission"];
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY) */
+            409: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Upstream failure (PROVIDER_RPC_ERROR, SEND_FAILED) */
+            502: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveToken: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID unique per request: a retry with the same key and body replays the first response */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Chain slug, e.g. base, solana */
+                    chain: string;
+                    /** @description ERC20 token address */
+                    token: string;
+                    /** @description Spender (router) address */
+                    spender: string;
+                    /** @description Allowance in token units, up to 2^256-1, decimal or 0x-hex */
+                    amount: string;
+                    /** @description Sender wallet; default: your default wallet for the chain */
+                    from?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted for broadcast: status SUBMITTED */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Present on a replay of a stored response */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submission"];
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY) */
+            409: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Upstream failure (PROVIDER_RPC_ERROR, SEND_FAILED) */
+            502: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendContractTransaction: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID unique per request: a retry with the same key and body replays the first response */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Chain slug, e.g. base, solana */
+                    chain: string;
+                    /** @description Contract address */
+                    to: string;
+                    /** @description Call data: 0x and an even number of hex digits */
+                    data: string;
+                    /** @description Native value in wei, up to 2^256-1; default 0 */
+                    value?: string;
+                    /** @description Sender wallet; default: your default wallet for the chain */
+                    from?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted for broadcast: status SUBMITTED */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Present on a replay of a stored response */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submission"];
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY) */
+            409: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Upstream failure (PROVIDER_RPC_ERROR, SEND_FAILED) */
+            502: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Service transaction id (tx_ followed by a ULID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction, with its current status */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWalletBalances: {
+        parameters: {
+            query: {
+                /** @description Chain slug, for example base, base-sepolia, solana, solana-devnet */
+                chain: string;
+                /** @description Comma-separated token addresses (EVM) or mints (Solana), at most 50 after removing duplicates (EVM case-insensitively). A listed address that cannot be read as a token (no contract, not an ERC20, not a mint) is left out of the answer; a token without readable decimals or symbol is shown with null there. On Solana only associated token accounts are read for listed mints. Without tokens: EVM gives the native balance only, Solana the native balance and every Token and Token-2022 account the wallet owns (summed per mint). */
+                tokens?: string;
+                /** @description Include zero balances, native included; true/false */
+                includeZero?: boolean;
+                /** @description Read from the chain now instead of the cache (native 15 s, tokens 45 s), refreshing it; true/false */
+                fresh?: boolean;
+                /** @description One of your wallets, of the chain type; default: your default wallet for the chain type */
+                address?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balances */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Native first, then tokens in the order asked (Solana without tokens: by mint) */
+                        balances: components["schemas"]["WalletBalance"][];
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Upstream failure (PROVIDER_RPC_ERROR, SEND_FAILED) */
+            502: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWalletBalancesByAddress: {
+        parameters: {
+            query: {
+                /** @description Chain slug, for example base, base-sepolia, solana, solana-devnet */
+                chain: string;
+                /** @description Comma-separated token addresses (EVM) or mints (Solana), at most 50 after removing duplicates (EVM case-insensitively). A listed address that cannot be read as a token (no contract, not an ERC20, not a mint) is left out of the answer; a token without readable decimals or symbol is shown with null there. On Solana only associated token accounts are read for listed mints. Without tokens: EVM gives the native balance only, Solana the native balance and every Token and Token-2022 account the wallet owns (summed per mint). */
+                tokens?: string;
+                /** @description Include zero balances, native included; true/false */
+                includeZero?: boolean;
+                /** @description Read from the chain now instead of the cache (native 15 s, tokens 45 s), refreshing it; true/false */
+                fresh?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description One of your wallets, of the chain type of `chain` */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balances */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Native first, then tokens in the order asked (Solana without tokens: by mint) */
+                        balances: components["schemas"]["WalletBalance"][];
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Upstream failure (PROVIDER_RPC_ERROR, SEND_FAILED) */
+            502: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tradeQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Chain slug with trading (see GET /chains, tradingAvailable): EVM mainnets and Solana mainnet */
+                    chain: string;
+                    /** @description Input token address (EVM) or mint (Solana), or NATIVE (any case) for ETH/SOL */
+                    fromToken: string;
+                    /** @description Output token address (EVM) or mint (Solana), or NATIVE (any case) for ETH/SOL */
+                    toToken: string;
+                    /** @description Input amount in base units; EVM decimal or 0x-hex up to 2^256-1, Solana decimal up to 2^64-1 */
+                    amount: string;
+                    /** @description Ask 1inch for a gas estimate (ignored on Solana) */
+                    includeGas?: boolean;
+                    /** @description Comma-separated allowlist of liquidity sources: 1inch protocol ids or Jupiter DEX labels */
+                    protocols?: string;
+                    /** @description Comma-separated blocklist of liquidity sources (on Solana not combined with protocols) */
+                    excludeProtocols?: string;
+                    /** @description Wallet whose on-chain allowance is checked for an ERC20 input (any address) */
+                    from?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** TradeQuote */
+                        quote: {
+                            /** @description Input amount in base units */
+                            srcAmount: string;
+                            /** @description Expected output amount in base units (before slippage) */
+                            dstAmount: string;
+                            /** @description Resolved input token or mint (never NATIVE) */
+                            fromToken: string;
+                            /** @description Resolved output token or mint (never NATIVE) */
+                            toToken: string;
+                            /** @description Whether the allowance of `from` to the spender is below the amount (ERC20 input with `from`); false for native input and on Solana */
+                            approvalNeeded?: boolean;
+                            /** @description Spender to approve with POST /token/approve (EVM ERC20 input) */
+                            spender?: string;
+                            /** @description Address the allowance must be granted to (the spender) */
+                            allowanceTarget?: string;
+                            /** @description The upstream aggregator’s quote, as received */
+                            raw: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Upstream failure (PROVIDER_RPC_ERROR, SEND_FAILED) */
+            502: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tradeSwap: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID unique per request: a retry with the same key and body replays the first response */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Chain slug with trading (see GET /chains, tradingAvailable): EVM mainnets and Solana mainnet */
+                    chain: string;
+                    /** @description Input token address (EVM) or mint (Solana), or NATIVE (any case) for ETH/SOL */
+                    fromToken: string;
+                    /** @description Output token address (EVM) or mint (Solana), or NATIVE (any case) for ETH/SOL */
+                    toToken: string;
+                    /** @description Input amount in base units; EVM decimal or 0x-hex up to 2^256-1, Solana decimal up to 2^64-1 */
+                    amount: string;
+                    /** @description Ask 1inch for a gas estimate (ignored on Solana) */
+                    includeGas?: boolean;
+                    /** @description Comma-separated allowlist of liquidity sources: 1inch protocol ids or Jupiter DEX labels */
+                    protocols?: string;
+                    /** @description Comma-separated blocklist of liquidity sources (on Solana not combined with protocols) */
+                    excludeProtocols?: string;
+                    /** @description Sender wallet; default: your default wallet for the chain type */
+                    from?: string;
+                    /**
+                     * @description Slippage tolerance in percent (1 means 1%); Jupiter gets it as slippageBps = slippage x 100
+                     * @default 1
+                     */
+                    slippage?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted for broadcast: status SUBMITTED */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Present on a replay of a stored response */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submission"];
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY) */
+            409: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Upstream failure (PROVIDER_RPC_ERROR, SEND_FAILED) */
+            502: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getKeySelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calling key */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description API key id */
+                        id: string;
+                        name: string;
+                        /** @description wak_<prefix>_… */
+                        maskedKey: string;
+                        /**
+                         * @description A key that answers is active; Expiring soon when 7 days or fewer remain
+                         * @enum {string}
+                         */
+                        status: "Active" | "Expiring soon";
+                        /** Format: date-time */
+                        createdAt: string;
+                        expiresAt: string | null;
+                        /** @description read: every GET; write: send, approve, contract calls; trade: quote and swap */
+                        scopes: ("read" | "write" | "trade")[];
+                        /** @description The chain slugs the key may name (null: every chain) */
+                        chains: string[] | null;
+                        /** @description Where sends may go and which spenders approvals may name (null: anywhere) */
+                        recipients: string[] | null;
+                        /** @description The contracts POST /contracts/send may call (null: any) */
+                        contracts: string[] | null;
+                        /** @description Spend limits per chain and asset. Amounts leaving the wallet count (fees do not); a transaction that ends FAILED without landing gives its amount back. */
+                        limits: components["schemas"]["KeyLimit"][];
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+}
