@@ -167,7 +167,10 @@ keys
   .requiredOption('--user <email>', 'owner email')
   .requiredOption('--name <name>', 'descriptive name')
   .addOption(new Option('--expires <expiry>', 'expiry').choices(Object.keys(KEY_EXPIRIES)).default('never'))
-  .option('--scopes <list>', 'comma-separated: read, write (send, approve, contract calls), trade (quote, swap); default all')
+  .option(
+    '--scopes <list>',
+    'comma-separated: read, write (send, approve, contract calls), trade (quote, swap); default all',
+  )
   .option('--chains <list>', 'comma-separated chain slugs the key may use; default all')
   .option(
     '--limit <chain:asset:perTx:perDay>',
@@ -275,6 +278,15 @@ program
     await worker.stop();
   });
 
+program
+  .command('mcp')
+  .description(
+    'Run an MCP server for AI agents on stdio, as a client of a running service (WALLET_API_URL, WALLET_API_KEY)',
+  )
+  .action(async () => {
+    const { runStdioServer } = await import('../mcp/stdio.ts');
+    await runStdioServer(process.env);
+  });
 
 registerDevnetCommands(program, () => config().DATA_DIR);
 

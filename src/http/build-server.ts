@@ -7,6 +7,7 @@ import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
 import { nativeBalanceReader } from '../dashboard/native-balances.ts';
 import { AppError } from '../errors/app-error.ts';
 import { LazyChildLogger } from '../logger.ts';
+import { registerMcpRoute } from '../mcp/http-transport.ts';
 import { API_PREFIX } from './api-prefix.ts';
 import { registerAuthAndRateLimit } from './plugins/auth.ts';
 import { registerErrorHandling, routeNotFound } from './plugins/errors.ts';
@@ -27,8 +28,8 @@ import { transactionsRoutes } from './routes/transactions.ts';
 import { walletsRoutes } from './routes/wallets.ts';
 import { WalletBalanceSchema } from './schemas/balances.ts';
 import { ErrorBody } from './schemas/common.ts';
-import { SubmissionSchema, TransactionSchema } from './schemas/transactions.ts';
 import { KeyLimitSchema } from './schemas/keys.ts';
+import { SubmissionSchema, TransactionSchema } from './schemas/transactions.ts';
 import { ChainSchema, WalletSchema } from './schemas/wallets.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -156,6 +157,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     publicUrl: options.publicUrl,
     nativeBalance: nativeBalanceReader(services.balances),
   });
+  // MCP for AI agents over Streamable HTTP: each tool is one call of /api/v1 below, in process.
+  await registerMcpRoute(app, { apiKeys: services.apiKeys });
 
   await app.register(
     async (api) => {

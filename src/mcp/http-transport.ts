@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiKeysService } from '../app/api-keys.ts';
+import { injectApiCaller } from './api-caller.ts';
+import { DerivedKeys, keyIdentity } from './derived-keys.ts';
+
+export const MCP_PATH = '/mcp';
+
+/**
+ * The MCP SDK, loaded on the first /mcp request: it costs some 0.3 s and 30 MB to load, which a
+ * service nobody talks MCP to should not pay at start (bench:startup).
+ */
+let sdk: Promise<{
+  createMcpServer: typeof import('./mcp-server.ts').createMcpServer;
+  StreamableHTTPServerTransport: typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport;
+}> | null = null;
+function loadSdk() {
+  sdk ??= Promise.all([
+    import('./mcp-server.ts'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+  ]).then(
+    ([server, transport]) => ({
+      createMcpServer: server.createMcpServer,
+      StreamableHTTPServerTransport: transport.StreamableHTTPServerTransport,
+    }),
+    (err: unknown) => {
+      sdk = null;
+      throw err;
+    },
+  );
+  return sdk;
+}
+
+function apiKeyOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers['x-api-key'];
+  return Array.isArray(raw) ? raw[0] : raw;
+}
+
+/**
+ * MCP over Streamable HTTP at /mcp, stateless: a new server and transport per POST. The caller's
+ * API key is checked here (401 in the error envelope, before any MCP is spoken) and then sent
+ * with every tool's REST call, through this same server in process, so limits, scopes, spend
+ * limits, idempotency and audit are the API's. `app` is the root server: the REST routes are
+ * reached through it. Hidden from the OpenAPI document (not part of the REST API).
+ */
+export async function registerMcpRoute(
+  app: FastifyInstance,
+  deps: { apiKeys: ApiKeysService; derivedKeys?: DerivedKeys },
+): Promise<void> {
+  // Per service instance: an identical write repeated through another instance is a new key.
+  const derivedKeys = deps.derivedKeys ?? new DerivedKeys();
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request) => {
+      await deps.apiKeys.authenticate(apiKeyOf(request), request.ip);
+    });
+
+    scope.post(MCP_PATH, { schema: { hide: true } }, async (request, reply) => {
+      const { createMcpServer, StreamableHTTPServerTransport } = await loadSdk();
+      const apiKey = apiKeyOf(request) as string;
+      const server = createMcpServer({
+        call: injectApiCaller(app, { apiKey, remoteAddress: request.ip }),
+        identity: keyIdentity(apiKey),
+        derivedKeys,
+        onCallFailed: (tool, err) => request.log.warn({ err, tool }, 'mcp tool call got no answer'),
+      });
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      reply.hijack();
+      // Headers set by hooks (x-request-id) are on the Fastify reply, which hijack bypasses.
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, value as string | number | string[]);
+      reply.raw.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      try {
+        await server.connect(transport);
+        await transport.handleRequest(request.raw, reply.raw, request.body);
+      } catch (err) {
+        request.log.error({ err }, 'mcp request failed');
+        if (!reply.raw.headersSent)
+          reply.raw.writeHead(500, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              error: { code: -32603, message: 'Internal error' },
+              id: null,
+            }),
+          );
+      }
+    });
+
+    // Stateless: no server-initiated stream (GET) and no session to end (DELETE), as the SDK's
+    // stateless examples answer.
+    const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .code(405)
+        .header('allow', 'POST')
+        .send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
+    scope.get(MCP_PATH, { schema: { hide: true } }, notAllowed);
+    scope.delete(MCP_PATH, { schema: { hide: true } }, notAllowed);
+  });
+}

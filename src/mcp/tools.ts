@@ -1,0 +1,204 @@
+import { BalancesQuery } from '../http/schemas/balances.ts';
+import { TradeQuoteBody, TradeSwapBody } from '../http/schemas/trading.ts';
+import { ApproveBody, ContractBody, SendBody, TxParams } from '../http/schemas/transactions.ts';
+import { ListWalletsQuery } from '../http/schemas/wallets.ts';
+import type { ApiRequest } from './api-caller.ts';
+import { IDEMPOTENCY_KEY_PROPERTY, type ToolInputSchema, toolInput } from './tool-schemas.ts';
+
+/** One MCP tool: exactly one call of the REST API, whose schema its input schema is derived from. */
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: ToolInputSchema;
+  /** A write: takes `idempotencyKey` (sent as Idempotency-Key, derived when absent). */
+  write: boolean;
+  annotations: {
+    readOnlyHint: boolean;
+    destructiveHint: boolean;
+    idempotentHint: boolean;
+    openWorldHint: true;
+  };
+  /** The API request for the arguments (a write's `idempotencyKey` already taken out). */
+  request(args: Record<string, unknown>): ApiRequest;
+}
+
+/** Arguments an agent got wrong before any API call (the API checks everything else). */
+export class ToolInputError extends Error {
+  override readonly name = 'ToolInputError';
+}
+
+const UNITS =
+  'Amounts are strings of digits in base units (wei on EVM, lamports on Solana, a token’s smallest ' +
+  'unit: 1 ETH is "1000000000000000000", 1 SOL is "1000000000", 1 unit of a 6-decimal token is ' +
+  '"1000000"), never decimals like "1.5" and never JSON numbers.';
+const CHAIN = '`chain` is a chain slug from list_chains (for example evm-localnet, base, solana).';
+const FROM =
+  '`from` defaults to your default wallet of the chain’s type (list_wallets shows it); the wallet ' +
+  'must have automationEnabled.';
+const WRITE_RESULT =
+  'Returns the submission: `id`, `status` (SUBMITTED), `hash` (may still be null), `explorerUrl`, the ' +
+  '`idempotencyKey` used, and `replayed` (true when this answer is the stored answer of an earlier ' +
+  'identical call: nothing new was sent). Not final yet: call get_transaction with the `id` until ' +
+  '`status` is CONFIRMED or FAILED. Without `idempotencyKey`, repeating the identical call within 10 ' +
+  'minutes returns the same transaction instead of paying twice.';
+const REFUSALS =
+  'A refusal is an error result carrying the API’s `code` (INVALID_INPUT, INSUFFICIENT_FUNDS, ' +
+  'WALLET_NOT_FOUND, WALLET_NOT_DELEGATED, CHAIN_UNKNOWN, RATE_LIMITED, ...), its message and `requestId`.';
+
+const chainNote = { chain: 'A slug from list_chains' };
+const amountNote = 'A string in base units, never a decimal like "1.5" and never a JSON number';
+const writeExtra = { idempotencyKey: IDEMPOTENCY_KEY_PROPERTY };
+const READ = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+} as const;
+const WRITE = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+} as const;
+
+/** Query parameters are text: booleans and numbers as the API parses them; anything else as JSON. */
+function toQuery(args: Record<string, unknown>): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(args)) {
+    if (value === undefined) continue;
+    query[name] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+  return query;
+}
+
+export const TOOLS: readonly ToolDefinition[] = [
+  {
+    name: 'list_chains',
+    title: 'List chains',
+    description:
+      'The chains this service is configured for: `slug` (the `chain` argument of the other tools), ' +
+      '`chainType` (ethereum or solana), chainId, name, the native asset’s symbol and decimals (to ' +
+      'convert amounts to base units), and `tradingAvailable` (get_quote and swap work there).',
+    inputSchema: toolInput(undefined),
+    write: false,
+    annotations: READ,
+    request: (args) => {
+      const [unknown] = Object.keys(args);
+      if (unknown !== undefined) throw new ToolInputError(`${unknown}: is not a known argument`);
+      return { method: 'GET', path: '/chains' };
+    },
+  },
+  {
+    name: 'list_wallets',
+    title: 'List wallets',
+    description:
+      'Your wallets, default wallets first: address, chainType, isDefault (used when a tool’s `from` is ' +
+      'omitted), automationEnabled (writes need it). Filter `chain` here is a chain TYPE (ethereum or ' +
+      'solana), not a slug.',
+    inputSchema: toolInput(ListWalletsQuery, {
+      notes: { chain: 'ethereum or solana, not a slug from list_chains' },
+    }),
+    write: false,
+    annotations: READ,
+    request: (args) => ({ method: 'GET', path: '/wallets', query: toQuery(args) }),
+  },
+  {
+    name: 'get_balances',
+    title: 'Get balances',
+    description:
+      `Native and token balances of one of your wallets on one chain. ${CHAIN} \`address\` defaults to ` +
+      'your default wallet of the chain’s type. Each balance has `raw` in base units and `decimals` ' +
+      '(the amount is raw / 10^decimals). Cached for seconds; `fresh: true` reads the chain now.',
+    inputSchema: toolInput(BalancesQuery, { notes: chainNote }),
+    write: false,
+    annotations: READ,
+    request: (args) => ({ method: 'GET', path: '/wallets/balances', query: toQuery(args) }),
+  },
+  {
+    name: 'send',
+    title: 'Send',
+    description:
+      'Send the native asset (asset "native"), an ERC20 token (asset "erc20", EVM) or an SPL token ' +
+      `(asset "spl", Solana; the recipient’s token account is created when missing). ${CHAIN} ${UNITS} ` +
+      `${FROM} Checked before signing: wallet, automation, funds (amount plus fee). ${WRITE_RESULT} ${REFUSALS}`,
+    inputSchema: toolInput(SendBody, {
+      notes: { ...chainNote, amount: amountNote },
+      extra: writeExtra,
+    }),
+    write: true,
+    annotations: WRITE,
+    request: (body) => ({ method: 'POST', path: '/send', body }),
+  },
+  {
+    name: 'approve_token',
+    title: 'Approve token allowance',
+    description:
+      'EVM only: set the ERC20 allowance of `spender` (for example the spender get_quote names when ' +
+      `approvalNeeded is true) over \`token\` from your wallet. ${CHAIN} ${UNITS} ${FROM} ${WRITE_RESULT} ` +
+      REFUSALS,
+    inputSchema: toolInput(ApproveBody, { notes: { ...chainNote, amount: amountNote }, extra: writeExtra }),
+    write: true,
+    annotations: WRITE,
+    request: (body) => ({ method: 'POST', path: '/token/approve', body }),
+  },
+  {
+    name: 'call_contract',
+    title: 'Call a contract',
+    description:
+      'EVM only: send a transaction to contract `to` with ABI-encoded call data `data` (0x followed by ' +
+      `hex) and an optional native \`value\` in wei. A call that would revert is refused before ` +
+      `signing. ${CHAIN} ${UNITS} ${FROM} ${WRITE_RESULT} ${REFUSALS}`,
+    inputSchema: toolInput(ContractBody, { notes: { ...chainNote, value: amountNote }, extra: writeExtra }),
+    write: true,
+    annotations: WRITE,
+    request: (body) => ({ method: 'POST', path: '/contracts/send', body }),
+  },
+  {
+    name: 'get_quote',
+    title: 'Get a swap quote',
+    description:
+      'A swap quote on a chain with tradingAvailable (list_chains): `dstAmount` is the expected output ' +
+      'in base units of toToken. Tokens are addresses (EVM) or mints (Solana), or NATIVE for ETH/SOL. ' +
+      'With `from` and an ERC20 input it says whether an approval is needed (approvalNeeded, spender: ' +
+      `use approve_token first). Sends nothing; counts against the write rate limit. ${CHAIN} ${UNITS} ` +
+      REFUSALS,
+    inputSchema: toolInput(TradeQuoteBody, { notes: { ...chainNote, amount: amountNote } }),
+    write: false,
+    annotations: { ...READ, idempotentHint: false },
+    request: (body) => ({ method: 'POST', path: '/trade/quote', body }),
+  },
+  {
+    name: 'swap',
+    title: 'Swap tokens',
+    description:
+      'Execute a swap of `amount` of fromToken for toToken through the chain’s aggregator, from your ' +
+      'wallet, with `slippage` in percent (default 1). An ERC20 input needs an allowance first: call ' +
+      'get_quote with `from`, and approve_token to the spender it names when approvalNeeded is true. ' +
+      `${CHAIN} ${UNITS} ${FROM} ${WRITE_RESULT} ${REFUSALS}`,
+    inputSchema: toolInput(TradeSwapBody, { notes: { ...chainNote, amount: amountNote }, extra: writeExtra }),
+    write: true,
+    annotations: WRITE,
+    request: (body) => ({ method: 'POST', path: '/trade/swap', body }),
+  },
+  {
+    name: 'get_transaction',
+    title: 'Get a transaction',
+    description:
+      'A transaction a write tool created, by its `id` (tx_...): `status` PENDING or SUBMITTED (not ' +
+      'final: call again in a few seconds), CONFIRMED (landed and succeeded) or FAILED (`error` says ' +
+      'why), with `hash`, `explorerUrl`, from, to, value and `stuckReason` when it is not moving.',
+    inputSchema: toolInput(TxParams),
+    write: false,
+    annotations: READ,
+    request: (args) => {
+      const { id, ...rest } = args;
+      if (typeof id !== 'string' || id === '') throw new ToolInputError('id: is required (a string, tx_...)');
+      const unknown = Object.keys(rest);
+      if (unknown.length > 0) throw new ToolInputError(`${unknown[0]}: is not a known argument`);
+      return { method: 'GET', path: `/tx/${encodeURIComponent(id)}` };
+    },
+  },
+];
+
+export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));
