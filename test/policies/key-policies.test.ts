@@ -7,6 +7,7 @@ import type { KeyPolicyInput } from '../../src/app/key-policies.ts';
 import type { Database } from '../../src/store/database.ts';
 import { openPostgresDatabase } from '../../src/store/postgres-database.ts';
 import { DashboardClient } from '../dashboard/dashboard-client.ts';
+import { clientFor } from '../support/api-client.ts';
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, waitForFinal, walletOf, write } from '../support/chain-app.ts';
 import { createPostgresDatabase } from '../support/database.ts';
@@ -85,7 +86,7 @@ describe('API key scopes and spend limits', () => {
     const res = await send(user.fullKey, { to, amount: '1000' }, idem);
     assert.equal(res.status, 200, await res.clone().text());
     assert.notEqual(res.headers.get('idempotent-replayed'), 'true');
-    const self = await (await app.get('/api/v1/keys/self', user.key)).json();
+    const self = await clientFor(app, user.key).getKeySelf();
     assert.deepEqual(self.scopes, ['read']);
   });
 

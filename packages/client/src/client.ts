@@ -9,6 +9,7 @@ import type {
   BalancesResult,
   CallOptions,
   ContractCallBody,
+  KeySelfResult,
   ListChainsResult,
   ListWalletsQuery,
   ListWalletsResult,
@@ -207,6 +208,10 @@ export function createWalletApiClient(options: WalletApiClientOptions) {
 
     listChains: (opts?: CallOptions): Promise<ListChainsResult> =>
       read(({ signal }) => api.GET('/chains', { signal }), opts),
+
+    /** What this client's API key may do: scopes, chains, allowlists, limits and what is left today. */
+    getKeySelf: (opts?: CallOptions): Promise<KeySelfResult> =>
+      read(({ signal }) => api.GET('/keys/self', { signal }), opts),
 
     /** Balances of a wallet (`query.address`, or your default wallet for the chain's type). */
     getBalances: (query: BalancesQuery, opts?: CallOptions): Promise<BalancesResult> =>

@@ -15,6 +15,7 @@ export type WalletBalance = Schemas['WalletBalance'];
 export type ListWalletsQuery = Query<operations['listWallets']>;
 export type ListWalletsResult = JsonOk<operations['listWallets']>;
 export type ListChainsResult = JsonOk<operations['listChains']>;
+export type KeySelfResult = JsonOk<operations['getKeySelf']>;
 export type BalancesQuery = Query<operations['getWalletBalances']>;
 export type WalletBalancesQuery = Query<operations['getWalletBalancesByAddress']>;
 export type BalancesResult = JsonOk<operations['getWalletBalances']>;
