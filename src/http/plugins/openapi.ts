@@ -32,6 +32,10 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         { name: 'Chains', description: 'The chains this server is configured for' },
         { name: 'Transactions', description: 'Sends, approvals, contract calls, and their tracking' },
         { name: 'Trading', description: 'Swap quotes and swaps through 1inch (EVM) and Jupiter (Solana)' },
+        {
+          name: 'API keys',
+          description: 'What the calling API key may do: scopes, chains, allowlists and spend limits',
+        },
       ],
     },
     // Headers the server always sends are marked required (the plugin has no way to say so).
