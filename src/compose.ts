@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
 import { apiKeysService } from './app/api-keys.ts';
 import { startBackgroundWork } from './app/background-work.ts';
-import { balancesService } from './app/balances.ts';
+import { balancesService } from './app/balances/balances-service.ts';
 import { chainHealthService } from './app/chain-health.ts';
 import { idempotencyService } from './app/idempotency.ts';
 import { keySpendService } from './app/key-spend.ts';
 import type { Services } from './app/services.ts';
+import { tradingService } from './app/trading/trading.ts';
 import { transactionsService } from './app/transactions/transactions.ts';
 import { usersService } from './app/users.ts';
 import { walletsService } from './app/wallets.ts';
@@ -27,8 +28,7 @@ import { databaseInvalidationBus, redisInvalidationBus } from './store/invalidat
 import { connectRedis, redisReady } from './store/redis.ts';
 import { walletLockFor } from './store/wallet-lock.ts';
 import { type Clock, systemClock } from './support/clock.ts';
-import { swapAggregators } from './trading/aggregators.ts';
-import { tradingService } from './trading/trading.ts';
+import { swapAggregators } from './swap-aggregators/aggregators.ts';
 import { keyEncryption } from './wallet-providers/local/key-encryption.ts';
 import { localWalletProvider } from './wallet-providers/local/local-wallet-provider.ts';
 import { type PrivySettings, privyWalletProvider } from './wallet-providers/privy/privy-wallet-provider.ts';

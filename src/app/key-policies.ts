@@ -1,6 +1,6 @@
 import type { ChainRegistry } from '../chains/chain-registry.ts';
+import type { ChainType } from '../domain/wallets.ts';
 import { AppError, invalidInput } from '../errors/app-error.ts';
-import type { ChainType } from '../store/repositories/wallets-repository.ts';
 import { isEvmAddress, parseAddress, parseAmount, quoted } from './transactions/amounts.ts';
 
 /**

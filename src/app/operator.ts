@@ -1,4 +1,4 @@
-import type { ChainType } from '../store/repositories/wallets-repository.ts';
+import type { ChainType } from '../domain/wallets.ts';
 import type { ApiKeyView, KeyExpiry } from './api-keys.ts';
 import type { KeyPolicyInput } from './key-policies.ts';
 import type { Services } from './services.ts';

@@ -1,14 +1,11 @@
 import { SingleFlight } from '../cache/single-flight.ts';
+import type { ChainType, WalletRecord } from '../domain/wallets.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Database } from '../store/database.ts';
 import type { InvalidationBus } from '../store/invalidation-bus.ts';
 import { isUniqueViolation } from '../store/repositories/rows.ts';
 import { usersRepository } from '../store/repositories/users-repository.ts';
-import {
-  type ChainType,
-  type WalletRecord,
-  walletsRepository,
-} from '../store/repositories/wallets-repository.ts';
+import { walletsRepository } from '../store/repositories/wallets-repository.ts';
 import type { Clock } from '../support/clock.ts';
 import { newId } from '../support/ids.ts';
 import type { WalletProvider } from '../wallet-providers/wallet-provider.ts';

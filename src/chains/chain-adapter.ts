@@ -2,8 +2,9 @@
 // wallet provider), broadcasts, classifies broadcast outcomes and reads a transaction's standing. The
 // write path and the tracker (src/app/transactions) only orchestrate: every chain rule lives in an
 // adapter.
+
+import type { ChainType, WalletRecord } from '../domain/wallets.ts';
 import type { AttemptRecord, TransactionRecord } from '../store/repositories/transactions-repository.ts';
-import type { ChainType, WalletRecord } from '../store/repositories/wallets-repository.ts';
 import type { WalletProvider } from '../wallet-providers/wallet-provider.ts';
 import type { Chain } from './chain-registry.ts';
 

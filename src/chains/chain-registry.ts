@@ -1,6 +1,6 @@
 import type { ChainOverride } from '../config/config.ts';
+import type { ChainType } from '../domain/wallets.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { ChainType } from '../store/repositories/wallets-repository.ts';
 
 export interface Chain {
   slug: string;

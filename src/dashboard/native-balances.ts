@@ -1,6 +1,6 @@
 import type { WalletView } from '../app/wallets.ts';
 import type { Chain } from '../chains/chain-registry.ts';
-import type { ChainType } from '../store/repositories/wallets-repository.ts';
+import type { ChainType } from '../domain/wallets.ts';
 
 export interface NativeBalance {
   /** Base units, a decimal string. */

@@ -1,7 +1,7 @@
 import type { SignatureBytes, Transaction } from '@solana/kit';
 import type { Hex, TransactionSerializable } from 'viem';
+import type { ChainType, LinkedWallet, WalletRecord } from '../domain/wallets.ts';
 import type { Queryable } from '../store/database.ts';
-import type { ChainType, WalletRecord } from '../store/repositories/wallets-repository.ts';
 
 /** A newly created wallet at a provider. */
 export interface ProvisionedWallet {
@@ -11,20 +11,6 @@ export interface ProvisionedWallet {
   clientType: string;
   /** Writes what the provider keeps in our database, in the same transaction as the wallet row. */
   persist(tx: Queryable): Promise<void>;
-}
-
-/** A wallet as a provider that owns the list derives it (Privy: from the user's linked accounts). */
-export interface LinkedWallet {
-  address: string;
-  chainType: ChainType;
-  /** The provider's id of the wallet, needed to sign; null when it has none (not usable server-side). */
-  providerWalletId: string | null;
-  providerType: string;
-  clientType: string;
-  isDefault: boolean;
-  automationEnabled: boolean;
-  /** A wallet the provider holds a key for (Privy embedded); external wallets are never signable. */
-  embedded: boolean;
 }
 
 /**

@@ -1,6 +1,6 @@
 // One running service for a balance test file: real devnet behind counting proxies, a clock the
 // test moves, and helpers to make users and read their balances over HTTP.
-import type { WalletBalance } from '../../src/app/balances.ts';
+import type { WalletBalance } from '../../src/app/balances/balances-service.ts';
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
 import { ManualClock } from '../../src/support/clock.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';

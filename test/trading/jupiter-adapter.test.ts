@@ -3,8 +3,8 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { generateKeyPairSigner } from '@solana/kit';
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
 import { AppError } from '../../src/errors/app-error.ts';
-import { jupiterAggregator } from '../../src/trading/jupiter-aggregator.ts';
-import type { TradeRequest } from '../../src/trading/swap-aggregator.ts';
+import { jupiterAggregator } from '../../src/swap-aggregators/jupiter/jupiter-aggregator.ts';
+import type { TradeRequest } from '../../src/swap-aggregators/swap-aggregator.ts';
 import { type FakeUpstream, startFakeUpstream } from '../fakes/fake-upstream.ts';
 import {
   JUPITER_PROGRAM,

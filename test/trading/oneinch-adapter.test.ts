@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
 import { AppError } from '../../src/errors/app-error.ts';
-import { oneInchAggregator } from '../../src/trading/oneinch-aggregator.ts';
-import type { TradeRequest } from '../../src/trading/swap-aggregator.ts';
+import { oneInchAggregator } from '../../src/swap-aggregators/oneinch/oneinch-aggregator.ts';
+import type { TradeRequest } from '../../src/swap-aggregators/swap-aggregator.ts';
 import { type FakeUpstream, startFakeUpstream } from '../fakes/fake-upstream.ts';
 import {
   notEnoughAllowance,

@@ -1,7 +1,7 @@
 import { isAddress as isSolanaAddress } from '@solana/kit';
 import { getAddress } from 'viem';
+import type { ChainType } from '../../domain/wallets.ts';
 import { invalidInput } from '../../errors/app-error.ts';
-import type { ChainType } from '../../store/repositories/wallets-repository.ts';
 
 /** A bad value as quoted back in an error message: at most 64 characters of it. */
 export const quoted = (raw: string) => JSON.stringify(raw.length > 64 ? `${raw.slice(0, 64)}…` : raw);

@@ -2,19 +2,20 @@ import type { ChainAdapter } from '../../chains/chain-adapter.ts';
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
 import type { EvmWrite } from '../../chains/evm/evm-adapter.ts';
 import type { SolanaWrite } from '../../chains/solana/solana-adapter.ts';
+import { addressKey, type WalletRecord } from '../../domain/wallets.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
 import {
   type TransactionRecord,
   transactionsRepository,
 } from '../../store/repositories/transactions-repository.ts';
-import { addressKey, type WalletRecord } from '../../store/repositories/wallets-repository.ts';
 import type { WalletLock } from '../../store/wallet-lock.ts';
 import type { Clock } from '../../support/clock.ts';
 import { newId } from '../../support/ids.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
 import type { Claim } from '../idempotency.ts';
 import type { WalletsService } from '../wallets.ts';
+import { resolveWriteWallet } from '../write-wallet.ts';
 import { submissionJson, submissionView } from './views.ts';
 import type { WriteIntent } from './write-intents.ts';
 
@@ -47,40 +48,6 @@ const REQUEST_GRACE_MS = 2 * 60_000;
 export interface Submitted {
   tx: TransactionRecord;
   json: string;
-}
-
-/** The wallet a write uses: `from`, or the caller's default wallet for the chain type (DESIGN A9). */
-export async function resolveWriteWallet(
-  wallets: WalletsService,
-  userId: string,
-  chain: Chain,
-  from: string | undefined,
-): Promise<WalletRecord> {
-  const all = await wallets.listAll(userId);
-  const wallet = from
-    ? all.find(
-        (w) =>
-          w.chainType === chain.chainType &&
-          addressKey(w.chainType, w.address) === addressKey(chain.chainType, from),
-      )
-    : all.find((w) => w.chainType === chain.chainType && w.isDefault);
-  if (!wallet)
-    throw new AppError(
-      'WALLET_NOT_FOUND',
-      from ? `Wallet ${from} not found` : `You have no default ${chain.chainType} wallet for ${chain.slug}`,
-    );
-  if (!wallet.automationEnabled)
-    throw new AppError(
-      'WALLET_NOT_DELEGATED',
-      wallet.clientType === 'local'
-        ? `Automation is not enabled for wallet ${wallet.address}`
-        : wallet.providerType === 'embedded'
-          ? `Wallet ${wallet.address} is not delegated to this service at ${wallet.clientType}`
-          : `Wallet ${wallet.address} is an external wallet (${wallet.clientType}): the server cannot sign for it`,
-    );
-  if (!wallet.providerWalletId)
-    throw new AppError('WALLET_ID_REQUIRED', `Wallet ${wallet.address} has no wallet id at its provider`);
-  return wallet;
 }
 
 /** What the chain adapter executes for a write intent. */

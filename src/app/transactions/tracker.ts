@@ -14,6 +14,7 @@ import { walletsRepository } from '../../store/repositories/wallets-repository.t
 import type { Clock } from '../../support/clock.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
 import type { ChainAdapters } from './submit.ts';
+import { nextCheck, stepAfterInspection, stepBeforeInspection } from './tracker-rules.ts';
 import { isFromEarlierChain, submissionJson, submissionView } from './views.ts';
 
 export interface TrackerDeps {
@@ -29,25 +30,6 @@ export interface TrackerDeps {
 const BATCH = 25;
 /** How long a tracker run holds the transactions it claimed. */
 export const TRACK_LEASE_MS = 30_000;
-/** A CONFIRMED transaction is watched this long for a reorg that takes its block away. */
-const REORG_WATCH_MS = 10 * 60_000;
-
-/** Checks sooner while a transaction is young: most land within seconds. */
-function nextCheck(tx: TransactionRecord, now: Date): Date {
-  const age = now.getTime() - tx.createdAt.getTime();
-  const delay = age < 30_000 ? 1000 : age < 5 * 60_000 ? 5000 : 30_000;
-  return new Date(now.getTime() + delay);
-}
-
-/**
- * While watched for reorgs: a few looks, sparser with time (most reorgs are a block or two deep),
- * each one cheap (the landed attempt only), so confirmed transactions cost the tracker little.
- */
-function nextWatch(tx: TransactionRecord, now: Date): Date {
-  const age = now.getTime() - tx.updatedAt.getTime();
-  return new Date(now.getTime() + (age < 30_000 ? 10_000 : age < 120_000 ? 30_000 : 120_000));
-}
-
 /**
  * Moves transactions on (DESIGN A9) with what their chain adapter finds: CONFIRMED at the chain's
  * depth (then watched a while for reorgs), FAILED only on proof (reverted, nonce taken by another
@@ -125,64 +107,22 @@ export function tracker(deps: TrackerDeps) {
   async function look(tx: TransactionRecord): Promise<TransactionRecord> {
     const chain = deps.chains.get(tx.chain);
     const now = deps.clock.now();
-    if (isFromEarlierChain(chain, tx)) {
-      // The development network restarted: the chain it was sent on is gone, and must not be
-      // confused with the new one (whose nonces start over).
-      if (tx.status === 'CONFIRMED') return reschedule(tx, null);
-      return move(tx, 'FAILED', {
-        error:
-          'The development network was restarted: the chain this transaction was sent on no longer exists',
-        stuckReason: null,
-      });
-    }
-    if (tx.status === 'CONFIRMED' && now.getTime() - tx.updatedAt.getTime() > REORG_WATCH_MS)
-      return reschedule(tx, null);
-    const seen = await adapterOf(tx).inspect(chain, tx);
-    switch (seen.kind) {
-      case 'landed': {
-        const landed = { block: seen.block, blockHash: seen.blockHash };
-        if (tx.status === 'CONFIRMED') {
-          const same =
-            seen.hash === tx.hash && seen.block === tx.landedBlock && seen.blockHash === tx.landedBlockHash;
-          if (same && seen.final) return reschedule(tx, nextWatch(tx, now));
-          deps.logger?.warn(
-            { transactionId: tx.id, hash: seen.hash },
-            'confirmed transaction moved by a reorg',
-          );
-          return move(tx, seen.final ? 'CONFIRMED' : 'SUBMITTED', {
-            hash: seen.hash,
-            landed,
-            nextCheckAt: seen.final ? nextWatch(tx, now) : nextCheck(tx, now),
-          });
-        }
-        if (!seen.final) return move(tx, 'SUBMITTED', { hash: seen.hash, landed, stuckReason: null });
-        if (seen.success)
-          return move(tx, 'CONFIRMED', {
-            hash: seen.hash,
-            landed,
-            stuckReason: null,
-            nextCheckAt: new Date(now.getTime() + 5000),
-          });
-        return move(tx, 'FAILED', {
-          hash: seen.hash,
-          landed,
-          error: seen.error ?? 'Transaction failed',
-          stuckReason: null,
-        });
+    const step =
+      stepBeforeInspection(tx, isFromEarlierChain(chain, tx), now) ??
+      stepAfterInspection(tx, await adapterOf(tx).inspect(chain, tx), now);
+    switch (step.kind) {
+      case 'move':
+        if (step.warn)
+          deps.logger?.warn({ transactionId: tx.id, hash: step.change.hash ?? tx.hash }, step.warn);
+        return move(tx, step.status, step.change);
+      case 'reschedule':
+        return reschedule(tx, step.at, step.stuckReason);
+      case 'wait': {
+        const moved = step.submit ? await move(tx, 'SUBMITTED') : tx;
+        return reschedule(moved, step.at, step.stuckReason);
       }
-      case 'reorged':
-        deps.logger?.warn(
-          { transactionId: tx.id, hash: tx.hash },
-          'confirmed transaction reorganised away; tracking it again',
-        );
-        return move(tx, 'SUBMITTED', { landed: null });
-      case 'gone':
-        return move(tx, 'FAILED', { error: seen.error, stuckReason: null });
-      case 'pending': {
-        if (seen.next === 'replace') return replace(tx, seen.required);
-        const moved = tx.status === 'PENDING' ? await move(tx, 'SUBMITTED') : tx;
-        return reschedule(moved, nextCheck(tx, now), seen.stuckReason);
-      }
+      case 'replace':
+        return replace(tx, step.required);
     }
   }
 

@@ -38,6 +38,7 @@ import {
   replacementFees,
 } from './evm-fees.ts';
 import { classifyEvmBroadcastError, errorReason } from './evm-outcomes.ts';
+import { nextNonce } from './nonce-rules.ts';
 
 /** An EVM write as the chain executes it. */
 export interface EvmWrite {
@@ -243,12 +244,9 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
           'INSUFFICIENT_FUNDS',
           `Wallet ${from} holds ${held} wei, needs ${call.value + maxFee} (value ${call.value} + fee up to ${maxFee})`,
         );
-      // The next nonce: the node's pending count, or past the highest our records hold, whichever is
-      // further. Read under the wallet's lock, so sends through the service never collide; a nonce
-      // used outside the service shows in the node's count and is skipped.
+      // Read under the wallet's lock, so sends through the service never collide (nonce-rules.ts).
       const highest = settled(ours, chain);
-      const chainNext = settled(pendingNonce, chain);
-      const nonce = highest !== null && highest + 1n > chainNext ? highest + 1n : chainNext;
+      const nonce = nextNonce(settled(pendingNonce, chain), highest);
       const payload: EvmPayload = {
         to: call.to,
         ...(call.data ? { data: call.data } : {}),

@@ -11,7 +11,7 @@ import {
   type PublicClient,
   RpcRequestError,
 } from 'viem';
-import type { BalanceReader, TokenMeta, TokenReading } from '../../app/balances.ts';
+import type { BalanceReader, TokenMeta, TokenReading } from '../balance-reader.ts';
 import { type ChainClients, MULTICALL3_ADDRESS } from '../rpc-clients.ts';
 
 const BALANCE_OF = encodeFunctionData({

@@ -1,5 +1,5 @@
 import type { Address } from '@solana/kit';
-import type { BalanceReader, TokenMeta, TokenReading } from '../../app/balances.ts';
+import type { BalanceReader, TokenMeta, TokenReading } from '../balance-reader.ts';
 import type { ChainClients, SolanaRpc } from '../rpc-clients.ts';
 import {
   associatedTokenAddress,

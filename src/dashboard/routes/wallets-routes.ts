@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ChainType } from '../../domain/wallets.ts';
 import { AppError } from '../../errors/app-error.ts';
-import type { ChainType } from '../../store/repositories/wallets-repository.ts';
 import { html } from '../html.ts';
 import { chainsOfType, pickChain, readNativeBalances } from '../native-balances.ts';
 import { PAGES } from '../paths.ts';

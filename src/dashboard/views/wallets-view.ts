@@ -1,6 +1,6 @@
 import type { WalletView } from '../../app/wallets.ts';
 import type { Chain } from '../../chains/chain-registry.ts';
-import type { ChainType } from '../../store/repositories/wallets-repository.ts';
+import type { ChainType } from '../../domain/wallets.ts';
 import { formatAmount } from '../format.ts';
 import { html, type SafeHtml } from '../html.ts';
 import type { BalanceCell } from '../native-balances.ts';

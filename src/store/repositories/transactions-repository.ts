@@ -1,5 +1,5 @@
+import type { ChainType } from '../../domain/wallets.ts';
 import type { Queryable } from '../database.ts';
-import type { ChainType } from './wallets-repository.ts';
 
 export type TransactionStatus = 'PENDING' | 'SUBMITTED' | 'CONFIRMED' | 'FAILED';
 export type TransactionKind = 'send' | 'approve' | 'contract' | 'swap';

@@ -1,21 +1,7 @@
-import type { LinkedWallet } from '../../wallet-providers/wallet-provider.ts';
+import type { LinkedWallet } from '../../domain/wallets.ts';
+import { addressKey, type ChainType, type WalletRecord } from '../../domain/wallets.ts';
 import type { Queryable } from '../database.ts';
 import { toBuffer } from './rows.ts';
-
-export type ChainType = 'ethereum' | 'solana';
-
-export interface WalletRecord {
-  id: string;
-  userId: string;
-  chainType: ChainType;
-  address: string;
-  providerType: string;
-  clientType: string;
-  providerWalletId: string | null;
-  isDefault: boolean;
-  automationEnabled: boolean;
-  createdAt: Date;
-}
 
 export interface EncryptedKey {
   ciphertext: Buffer;
@@ -49,11 +35,6 @@ const toWallet = (r: WalletRow): WalletRecord => ({
   automationEnabled: r.automation_enabled,
   createdAt: r.created_at,
 });
-
-/** EVM addresses compare case-insensitively; Solana's base58 is case-sensitive. */
-export function addressKey(chainType: ChainType, address: string): string {
-  return chainType === 'ethereum' ? address.toLowerCase() : address;
-}
 
 const ORDER = 'order by is_default desc, created_at asc, id asc';
 

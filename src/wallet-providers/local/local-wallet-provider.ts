@@ -6,13 +6,10 @@ import {
 } from '@solana/kit';
 import type { Hex } from 'viem';
 import { privateKeyToAddress, signTransaction } from 'viem/accounts';
+import type { WalletRecord } from '../../domain/wallets.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
-import {
-  type EncryptedKey,
-  type WalletRecord,
-  walletsRepository,
-} from '../../store/repositories/wallets-repository.ts';
+import { type EncryptedKey, walletsRepository } from '../../store/repositories/wallets-repository.ts';
 import type { ProvisionedWallet, WalletProvider } from '../wallet-provider.ts';
 import type { KeyEncryption } from './key-encryption.ts';
 

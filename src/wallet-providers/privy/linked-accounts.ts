@@ -1,6 +1,6 @@
 import { address as solanaAddress } from '@solana/kit';
 import { getAddress } from 'viem';
-import type { LinkedWallet } from '../wallet-provider.ts';
+import type { LinkedWallet } from '../../domain/wallets.ts';
 
 /** The fields of a Privy linked account this service reads (reference/privy.md §2.3); all optional on the wire. */
 interface LinkedAccount {

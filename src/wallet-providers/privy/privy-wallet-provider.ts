@@ -16,8 +16,8 @@ import {
   type TransactionSerializable,
   toHex,
 } from 'viem';
+import type { WalletRecord } from '../../domain/wallets.ts';
 import { AppError } from '../../errors/app-error.ts';
-import type { WalletRecord } from '../../store/repositories/wallets-repository.ts';
 import type { WalletProvider } from '../wallet-provider.ts';
 import { walletsFromLinkedAccounts } from './linked-accounts.ts';
 import { isSignatureRefusal, mapPrivyError, privySdk } from './privy-errors.ts';

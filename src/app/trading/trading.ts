@@ -2,19 +2,19 @@
 // request, ask the chain's aggregator, and for a swap hand the upstream-built transaction to the
 // write path (idempotency, signing by the wallet provider, tracking).
 import { type Address, erc20Abi, getAddress } from 'viem';
-import type { WriteSpend } from '../app/key-policies.ts';
-import { parseAddress, parseAmount } from '../app/transactions/amounts.ts';
-import { resolveWriteWallet } from '../app/transactions/submit.ts';
-import type { WriteIntent } from '../app/transactions/write-intents.ts';
-import type { WalletsService } from '../app/wallets.ts';
-import type { Chain, ChainRegistry } from '../chains/chain-registry.ts';
-import { type ChainClients, rpcError } from '../chains/rpc-clients.ts';
-import { AppError, invalidInput } from '../errors/app-error.ts';
-import type { AggregatorFor } from './aggregators.ts';
-import { WRAPPED_SOL_MINT } from './jupiter-aggregator.ts';
-import { EVM_NATIVE_TOKEN } from './oneinch-aggregator.ts';
+import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
+import { type ChainClients, rpcError } from '../../chains/rpc-clients.ts';
+import { AppError, invalidInput } from '../../errors/app-error.ts';
+import type { AggregatorFor } from '../../swap-aggregators/aggregators.ts';
+import { WRAPPED_SOL_MINT } from '../../swap-aggregators/jupiter/jupiter-aggregator.ts';
+import { EVM_NATIVE_TOKEN } from '../../swap-aggregators/oneinch/oneinch-aggregator.ts';
+import type { BuiltSwap, SwapAggregator, TradeRequest } from '../../swap-aggregators/swap-aggregator.ts';
+import type { WriteSpend } from '../key-policies.ts';
+import { parseAddress, parseAmount } from '../transactions/amounts.ts';
+import type { WriteIntent } from '../transactions/write-intents.ts';
+import type { WalletsService } from '../wallets.ts';
+import { resolveWriteWallet } from '../write-wallet.ts';
 import { solanaSwapRefusal } from './solana-swap-checks.ts';
-import type { BuiltSwap, SwapAggregator, TradeRequest } from './swap-aggregator.ts';
 
 export interface QuoteBody {
   chain: string;

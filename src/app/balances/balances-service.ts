@@ -1,27 +1,32 @@
 import { isAddress as isSolanaAddress } from '@solana/kit';
-import type { Cache } from '../cache/cache.ts';
-import { SingleFlight } from '../cache/single-flight.ts';
-import type { Chain, ChainRegistry } from '../chains/chain-registry.ts';
-import { rpcError } from '../chains/rpc-clients.ts';
-import { AppError, invalidInput } from '../errors/app-error.ts';
-import type { InvalidationBus } from '../store/invalidation-bus.ts';
-import type { ChainType, WalletRecord } from '../store/repositories/wallets-repository.ts';
-import type { Clock } from '../support/clock.ts';
-import { isEvmAddress, quoted } from './transactions/amounts.ts';
-import type { WalletsService } from './wallets.ts';
+import type { Cache } from '../../cache/cache.ts';
+import { SingleFlight } from '../../cache/single-flight.ts';
+import type { BalanceReader, TokenMeta } from '../../chains/balance-reader.ts';
+import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
+import { rpcError } from '../../chains/rpc-clients.ts';
+import type { ChainType, WalletRecord } from '../../domain/wallets.ts';
+import { AppError, invalidInput } from '../../errors/app-error.ts';
+import type { InvalidationBus } from '../../store/invalidation-bus.ts';
+import type { Clock } from '../../support/clock.ts';
+import { isEvmAddress, quoted } from '../transactions/amounts.ts';
+import type { WalletsService } from '../wallets.ts';
+import { assembleBalances, type WalletBalance } from './assemble-balances.ts';
+import {
+  answerKeyOf,
+  type CachedAmount,
+  MAX_TOKENS,
+  META_TTL_MS,
+  metaKey,
+  NATIVE_TTL_MS,
+  nativeKey,
+  TOKEN_TTL_MS,
+  tokenAmountKey,
+  tokenKey,
+  tokenListKey,
+  walletTag,
+} from './balance-cache.ts';
 
-/** The WalletBalance resource of the specification. */
-export interface WalletBalance {
-  chainType: ChainType;
-  chainId: number;
-  address: string;
-  asset: 'native' | 'erc20' | 'spl';
-  token: string | null;
-  raw: string;
-  decimals: number | null;
-  symbol: string | null;
-  updatedAt: string;
-}
+export type { WalletBalance } from './assemble-balances.ts';
 
 export interface BalanceQuery {
   chain: string;
@@ -33,92 +38,10 @@ export interface BalanceQuery {
   fresh?: boolean;
 }
 
-/** Token metadata, read once and kept: it does not change. */
-export interface TokenMeta {
-  decimals: number | null;
-  symbol: string | null;
-  /** Solana: the token program owning the mint (Token or Token-2022), which the token accounts need. */
-  program?: string;
-}
-
-/** One token's balance as read; `raw` null when the address is not a token that can be read. */
-export interface TokenReading {
-  token: string;
-  /** The token address as shown to users (EVM: checksummed). */
-  display: string;
-  raw: bigint | null;
-}
-
-/** Port: reads a wallet's balances on one chain type, in as few upstream requests as it can. */
-export interface BalanceReader {
-  read(request: {
-    chain: Chain;
-    owner: string;
-    /** Read the native balance. */
-    native: boolean;
-    /** Token keys to read (see `tokenKey`), or every token account of the owner (Solana). */
-    tokens: readonly string[] | 'all';
-    /** Metadata already known (cached) of these tokens; the reader fetches only the others'. */
-    knownMeta: (tokens: readonly string[]) => Promise<ReadonlyMap<string, TokenMeta>>;
-    signal: AbortSignal;
-  }): Promise<{ native: bigint | null; tokens: TokenReading[]; meta: Map<string, TokenMeta> }>;
-}
-
-export const MAX_TOKENS = 50;
-export const NATIVE_TTL_MS = 15_000;
-export const TOKEN_TTL_MS = 45_000;
-/** Metadata does not change; a day bounds what a Redis cache keeps for tokens nobody asks about. */
-const META_TTL_MS = 24 * 3600_000;
-
-/** The cache key form of an address: EVM addresses are case-insensitive, base58 is not. */
-export const tokenKey = (address: string): string =>
-  address.startsWith('0x') ? address.toLowerCase() : address;
-
-interface CachedAmount {
-  /** Base units, or null when the token could not be read. */
-  raw: string | null;
-  display: string;
-  /** Time of the reading, ms since the epoch. */
-  at: number;
-}
-
 const isAddressFor = (chainType: ChainType, value: string): boolean =>
   chainType === 'ethereum' ? isEvmAddress(value) : isSolanaAddress(value);
 
 const typeName = (chainType: ChainType) => (chainType === 'ethereum' ? 'EVM' : 'Solana');
-
-const joinedLists = new WeakMap<readonly string[], string>();
-/** The list as one string (cache keys), computed once per shared list. */
-function joined(list: readonly string[]): string {
-  let text = joinedLists.get(list);
-  if (text === undefined) {
-    text = list.join(',');
-    joinedLists.set(list, text);
-  }
-  return text;
-}
-
-const answerKeys = new WeakMap<readonly string[], Map<string, string>>();
-/**
- * The cache key of an assembled answer. For a shared token list the same string is handed out on
- * every request: a key of 50 addresses built anew would be hashed anew (2 KB) on every lookup.
- */
-function answerKeyOf(tag: string, includeZero: boolean, wanted: readonly string[] | 'all'): string {
-  const prefix = `${tag}|answer|${includeZero ? 1 : 0}|`;
-  if (wanted === 'all') return `${prefix}*`;
-  let byPrefix = answerKeys.get(wanted);
-  if (byPrefix === undefined) {
-    byPrefix = new Map();
-    answerKeys.set(wanted, byPrefix);
-  }
-  let key = byPrefix.get(prefix);
-  if (key === undefined) {
-    key = prefix + joined(wanted);
-    if (byPrefix.size >= 1000) byPrefix.clear();
-    byPrefix.set(prefix, key);
-  }
-  return key;
-}
 
 // Parsed lists of frozen (shared) token arrays, per chain type: a repeated query skips the parse.
 const parsedLists = new WeakMap<readonly string[], Map<ChainType, string[] | null>>();
@@ -186,7 +109,6 @@ export function balancesService(deps: {
 }) {
   const { chains, wallets, readers, cache, bus, clock, timeoutMs } = deps;
   const flights = new SingleFlight();
-  const walletTag = (chainSlug: string, address: string) => `bal|${chainSlug}|${tokenKey(address)}`;
 
   // A reading that started before a write finished must not be cached after the write dropped the
   // wallet's entries: each drop takes a sequence number, and a reading is stored only when no drop
@@ -256,7 +178,7 @@ export function balancesService(deps: {
       const start = sequence;
       const known = new Map<string, TokenMeta>();
       const knownMeta = async (list: readonly string[]) => {
-        const found = await cache.getMany<TokenMeta>(list.map((t) => `meta|${chain.slug}|${t}`));
+        const found = await cache.getMany<TokenMeta>(list.map((t) => metaKey(chain.slug, t)));
         for (const [i, meta] of found.entries()) if (meta) known.set(list[i]!, meta);
         return known;
       };
@@ -268,7 +190,7 @@ export function balancesService(deps: {
       });
       const at = clock.now().getTime();
       const amounts = reading.tokens.map((t) => ({
-        key: `${tag}|t|${t.token}`,
+        key: tokenAmountKey(tag, t.token),
         value: { raw: t.raw?.toString() ?? null, display: t.display, at } satisfies CachedAmount,
       }));
       if (!droppedSince(tag, start)) {
@@ -276,7 +198,7 @@ export function balancesService(deps: {
         if (reading.native !== null)
           writes.push(
             cache.setMany(
-              [{ key: `${tag}|native`, value: { raw: reading.native.toString(), display: '', at } }],
+              [{ key: nativeKey(tag), value: { raw: reading.native.toString(), display: '', at } }],
               {
                 ttlMs: NATIVE_TTL_MS,
                 tags: [tag],
@@ -286,7 +208,7 @@ export function balancesService(deps: {
         writes.push(cache.setMany(amounts, { ttlMs: TOKEN_TTL_MS, tags: [tag] }));
         if (tokens === 'all')
           writes.push(
-            cache.setMany([{ key: `${tag}|all`, value: amounts.map((a) => a.key) }], {
+            cache.setMany([{ key: tokenListKey(tag), value: amounts.map((a) => a.key) }], {
               ttlMs: TOKEN_TTL_MS,
               tags: [tag],
             }),
@@ -295,7 +217,7 @@ export function balancesService(deps: {
       }
       if (reading.meta.size > 0)
         await cache.setMany(
-          [...reading.meta].map(([token, meta]) => ({ key: `meta|${chain.slug}|${token}`, value: meta })),
+          [...reading.meta].map(([token, meta]) => ({ key: metaKey(chain.slug, token), value: meta })),
           { ttlMs: META_TTL_MS },
         );
       const metaAll = new Map([...known, ...reading.meta]);
@@ -339,22 +261,22 @@ export function balancesService(deps: {
       let missingTokens: string[] | 'all' = wanted;
       if (!query.fresh) {
         if (wanted === 'all') {
-          const [cachedNative, cachedAll] = await cache.getMany<unknown>([`${tag}|native`, `${tag}|all`]);
+          const [cachedNative, cachedAll] = await cache.getMany<unknown>([nativeKey(tag), tokenListKey(tag)]);
           native = cachedNative as CachedAmount | undefined;
           const keys = cachedAll as string[] | undefined;
           if (keys) {
             const values = await cache.getMany<CachedAmount>(keys);
             // Served from the cache only when every account of the listing is still there.
             if (values.every((v) => v !== undefined)) {
-              tokenOrder = keys.map((k) => k.slice(`${tag}|t|`.length));
+              tokenOrder = keys.map((k) => k.slice(tokenAmountKey(tag, '').length));
               tokenAmounts = new Map(tokenOrder.map((t, i) => [t, values[i]!]));
               missingTokens = [];
             }
           }
         } else {
           const values = await cache.getMany<CachedAmount>([
-            `${tag}|native`,
-            ...wanted.map((t) => `${tag}|t|${t}`),
+            nativeKey(tag),
+            ...wanted.map((t) => tokenAmountKey(tag, t)),
           ]);
           native = values[0];
           for (const [i, t] of wanted.entries()) {
@@ -375,44 +297,19 @@ export function balancesService(deps: {
       }
       const needMeta = tokenOrder.filter((t) => !meta.has(t) && tokenAmounts.get(t)?.raw != null);
       if (needMeta.length > 0) {
-        const found = await cache.getMany<TokenMeta>(needMeta.map((t) => `meta|${chain.slug}|${t}`));
+        const found = await cache.getMany<TokenMeta>(needMeta.map((t) => metaKey(chain.slug, t)));
         for (const [i, m] of found.entries()) if (m) meta.set(needMeta[i]!, m);
       }
 
-      const out: WalletBalance[] = [];
-      const base = { chainType: chain.chainType, chainId: chain.chainId, address: wallet.address };
-      if (native && (query.includeZero || native.raw !== '0'))
-        out.push({
-          ...base,
-          asset: 'native',
-          token: null,
-          raw: native.raw!,
-          decimals: chain.nativeDecimals,
-          symbol: chain.nativeSymbol,
-          updatedAt: new Date(native.at).toISOString(),
-        });
-      const asset = chain.chainType === 'ethereum' ? 'erc20' : 'spl';
-      for (const t of tokenOrder) {
-        const amount = tokenAmounts.get(t);
-        // A token that cannot be read is left out rather than failing the whole request.
-        if (!amount || amount.raw === null || (!query.includeZero && amount.raw === '0')) continue;
-        const m = meta.get(t);
-        out.push({
-          ...base,
-          asset,
-          token: amount.display,
-          raw: amount.raw,
-          decimals: m?.decimals ?? null,
-          symbol: m?.symbol ?? null,
-          updatedAt: new Date(amount.at).toISOString(),
-        });
-      }
-      const readings = [native, ...tokenOrder.map((t) => tokenAmounts.get(t))];
-      const expiresAt = Math.min(
-        ...readings.map((r, i) =>
-          r ? r.at + (i === 0 ? NATIVE_TTL_MS : TOKEN_TTL_MS) : Number.POSITIVE_INFINITY,
-        ),
-      );
+      const { balances: out, expiresAt } = assembleBalances({
+        chain,
+        owner: wallet.address,
+        includeZero: query.includeZero === true,
+        native,
+        tokenOrder,
+        tokenAmounts,
+        meta,
+      });
       const ttlMs = expiresAt - clock.now().getTime();
       // Frozen: the same answer is handed to every reader while cached.
       for (const b of out) Object.freeze(b);

@@ -2,16 +2,16 @@
 // quote | swap | approve/spender, Bearer key, slippage in percent, `protocols`/`excludedProtocols`.
 // Its errors `{ error, description, statusCode, requestId, meta }` are translated here.
 import { type Address, getAddress, type Hex, isAddress } from 'viem';
-import type { Chain } from '../chains/chain-registry.ts';
-import { AppError } from '../errors/app-error.ts';
-import { callAggregator, isDigits, type UpstreamAnswer, upstreamReason } from './aggregator-http.ts';
+import type { Chain } from '../../chains/chain-registry.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { callAggregator, isDigits, type UpstreamAnswer, upstreamReason } from '../aggregator-http.ts';
 import type {
   AggregatorQuote,
   BuiltSwap,
   SwapAggregator,
   SwapRequest,
   TradeRequest,
-} from './swap-aggregator.ts';
+} from '../swap-aggregator.ts';
 
 export const EVM_NATIVE_TOKEN = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
 export const ONEINCH_NOT_TRADABLE = 'Token not tradable on 1inch';

@@ -2,8 +2,8 @@
 // host, or at the chain's own aggregator URL (the development network's local aggregator, which needs
 // no key). One adapter per base URL, so caches (the 1inch spender) are shared.
 import type { Chain } from '../chains/chain-registry.ts';
-import { jupiterAggregator } from './jupiter-aggregator.ts';
-import { oneInchAggregator } from './oneinch-aggregator.ts';
+import { jupiterAggregator } from './jupiter/jupiter-aggregator.ts';
+import { oneInchAggregator } from './oneinch/oneinch-aggregator.ts';
 import type { SwapAggregator } from './swap-aggregator.ts';
 
 export interface AggregatorSettings {

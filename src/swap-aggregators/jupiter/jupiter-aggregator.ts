@@ -4,15 +4,15 @@
 // configuration; the returned versioned transaction is checked (fee payer, priority fee) before it
 // goes to the wallet provider, and confirmed against its own blockhash and lastValidBlockHeight.
 import { getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit';
-import { AppError } from '../errors/app-error.ts';
-import { callAggregator, isDigits, type UpstreamAnswer, upstreamReason } from './aggregator-http.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { callAggregator, isDigits, type UpstreamAnswer, upstreamReason } from '../aggregator-http.ts';
 import type {
   AggregatorQuote,
   BuiltSwap,
   SwapAggregator,
   SwapRequest,
   TradeRequest,
-} from './swap-aggregator.ts';
+} from '../swap-aggregator.ts';
 
 export const WRAPPED_SOL_MINT = 'So11111111111111111111111111111111111111112';
 export const JUPITER_NOT_TRADABLE = 'Token not tradable on Jupiter';
