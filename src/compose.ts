@@ -3,8 +3,10 @@ import { apiKeysService } from './app/api-keys.ts';
 import { startBackgroundWork } from './app/background-work.ts';
 import { balancesService } from './app/balances/balances-service.ts';
 import { chainHealthService } from './app/chain-health.ts';
+import { sessionService } from './app/dashboard-sessions.ts';
 import { idempotencyService } from './app/idempotency.ts';
 import { keySpendService } from './app/key-spend.ts';
+import { readinessService } from './app/readiness.ts';
 import type { Services } from './app/services.ts';
 import { tradingService } from './app/trading/trading.ts';
 import { transactionsService } from './app/transactions/transactions.ts';
@@ -46,8 +48,10 @@ export interface ComposeOptions {
 
 export interface Composition {
   services: Services;
-  /** Starts background work (invalidation listener, last-used flushing). */
+  /** Connects what the services need: Redis, the invalidation listener, last-used flushing. */
   start(): Promise<void>;
+  /** Starts the tracker and the idempotency sweep (server and worker; never the CLI). */
+  startBackground(): Promise<void>;
   /** Stops background work and writes what is pending; the database stays open. */
   stop(): Promise<void>;
 }
@@ -141,11 +145,10 @@ export function compose(options: ComposeOptions): Composition {
     readPerMinute: config.RATE_LIMIT_READ_PER_MINUTE,
     writePerMinute: config.RATE_LIMIT_WRITE_PER_MINUTE,
   };
+  const chainHealth = chainHealthService({ chains, adapters, clock });
   const services: Services = {
-    db,
     clock,
     chains,
-    chainClients,
     users: usersService({ db, clock }),
     apiKeys: apiKeysService({
       db,
@@ -204,7 +207,9 @@ export function compose(options: ComposeOptions): Composition {
         timeoutMs: config.AGGREGATOR_TIMEOUT_MS,
       }),
     }),
-    chainHealth: chainHealthService({ chains, adapters, clock }),
+    chainHealth,
+    readiness: readinessService({ db, chainHealth }),
+    sessions: sessionService({ db, clock }),
     rateLimiter:
       options.rateLimiter ??
       (redis
@@ -215,6 +220,7 @@ export function compose(options: ComposeOptions): Composition {
   let background: { stop(): Promise<void> } | null = null;
   return {
     services,
+    /** Connects what the services need (Redis, the invalidation bus): enough for the CLI. */
     async start() {
       if (redis) {
         await redisReady(redis.commands);
@@ -225,6 +231,12 @@ export function compose(options: ComposeOptions): Composition {
         services.apiKeys.flushLastUsed().catch(() => {});
       }, LAST_USED_FLUSH_MS);
       timer.unref();
+    },
+    /**
+     * Starts the background loops (the tracker, the idempotency sweep) when TRACKER is on: the
+     * server and the worker do, the CLI never does. After `start`.
+     */
+    async startBackground() {
       // Requests of an earlier process that stopped mid-write: with the embedded database this
       // process is the only writer, so everything in progress is abandoned whatever its lease says;
       // with PostgreSQL other instances may still be working on theirs (their leases are alive).

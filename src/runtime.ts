@@ -50,6 +50,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     logger,
   });
   await composition.start();
+  await composition.startBackground();
   const server = await buildServer({
     services: composition.services,
     logger,

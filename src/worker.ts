@@ -32,6 +32,7 @@ export async function runWorker(config: Config, logger: Logger): Promise<{ stop(
       logger,
     });
     await composition.start();
+    await composition.startBackground();
     logger.info('worker started: tracking transactions');
     return {
       async stop() {

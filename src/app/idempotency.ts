@@ -134,7 +134,16 @@ export function idempotencyService(deps: {
     /** Deletes records past the retention period. */
     prune: () => repo.prune(new Date(deps.clock.now().getTime() - retentionMs)),
 
-    repository: repo,
+    /** Keys whose request stopped renewing its lease before `cutoff`: it died, someone must settle them. */
+    abandoned: (cutoff: Date) => repo.listAbandoned(cutoff),
+
+    /** Settles a dead request's key: its recorded transaction's Submission is what a retry replays. */
+    settleWithSubmission: (userId: string, key: string, submissionJson: string) =>
+      repo.succeed(userId, key, 200, submissionJson, deps.clock.now()),
+
+    /** Settles a dead request's key as failed: nothing it signed can land, a new attempt needs a new key. */
+    settleAsFailed: (userId: string, key: string, error: { code: string; message: string }) =>
+      repo.fail(userId, key, null, error, deps.clock.now()),
   };
 }
 

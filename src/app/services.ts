@@ -1,25 +1,25 @@
 import type { ChainRegistry } from '../chains/chain-registry.ts';
-import type { ChainClients } from '../chains/rpc-clients.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
-import type { Database } from '../store/database.ts';
 import type { Clock } from '../support/clock.ts';
 import type { ApiKeysService } from './api-keys.ts';
 import type { BalancesService } from './balances/balances-service.ts';
 import type { ChainHealthService } from './chain-health.ts';
+import type { SessionService } from './dashboard-sessions.ts';
 import type { IdempotencyService } from './idempotency.ts';
 import type { KeySpendService } from './key-spend.ts';
+import type { ReadinessService } from './readiness.ts';
 import type { TradingService } from './trading/trading.ts';
 import type { TransactionsService } from './transactions/transactions.ts';
 import type { UsersService } from './users.ts';
 import type { WalletsService } from './wallets.ts';
 
-/** Everything the HTTP layer and the CLI call: built once by the composition root. */
+/**
+ * Everything the HTTP layer, the dashboard and the CLI call: use cases, built once by the
+ * composition root. No database and no RPC client here: what reaches them goes through a use case.
+ */
 export interface Services {
-  db: Database;
   clock: Clock;
   chains: ChainRegistry;
-  /** RPC clients per chain, with the configured timeout. */
-  chainClients: ChainClients;
   users: UsersService;
   apiKeys: ApiKeysService;
   wallets: WalletsService;
@@ -30,6 +30,10 @@ export interface Services {
   transactions: TransactionsService;
   trading: TradingService;
   rateLimiter: RateLimiter;
-  /** Each chain's RPC health, for /readyz. */
+  /** Each chain's RPC health. */
   chainHealth: ChainHealthService;
+  /** What /readyz reports: database ready, chains' health. */
+  readiness: ReadinessService;
+  /** The dashboard's sign-in sessions. */
+  sessions: SessionService;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sameSecret } from '../app/dashboard-sessions.ts';
 import type { Services } from '../app/services.ts';
 import { AppError } from '../errors/app-error.ts';
 import { sourcePath } from '../support/project-paths.ts';
@@ -20,7 +21,6 @@ import { authRoutes } from './routes/auth-routes.ts';
 import { keysRoutes } from './routes/keys-routes.ts';
 import { transactionsRoutes } from './routes/transactions-routes.ts';
 import { walletsRoutes } from './routes/wallets-routes.ts';
-import { type SessionLifetimes, sameSecret, sessionService } from './session-service.ts';
 import { type SignInLimits, signInLimiter } from './sign-in-limiter.ts';
 import { errorPage } from './views/message-view.ts';
 
@@ -30,7 +30,6 @@ export interface DashboardOptions {
   /** Native balances for the wallets page; without it they show as unavailable. */
   nativeBalance?: NativeBalanceReader;
   signInLimits?: SignInLimits;
-  sessionLifetimes?: SessionLifetimes;
 }
 
 const FORM_BODY_LIMIT = 64 * 1024;
@@ -102,11 +101,7 @@ async function dashboard(app: FastifyInstance, options: DashboardOptions): Promi
   const { services, publicUrl } = options;
   const deps: DashboardDeps = {
     services,
-    sessions: sessionService({
-      db: services.db,
-      clock: services.clock,
-      ...(options.sessionLifetimes ? { lifetimes: options.sessionLifetimes } : {}),
-    }),
+    sessions: services.sessions,
     limiter: signInLimiter(options.signInLimits),
     nativeBalance: options.nativeBalance,
     publicUrl,

@@ -150,7 +150,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addSchema(TransactionSchema);
   app.addSchema(WalletBalanceSchema);
   await registerOpenApi(app, options.publicUrl);
-  registerHealthRoutes(app, { db: services.db, chainHealth: services.chainHealth });
+  registerHealthRoutes(app, { readiness: services.readiness });
   // The web dashboard: its own session auth, not API keys; hidden from the OpenAPI document.
   await app.register(dashboardRoutes, {
     services,

@@ -1,8 +1,8 @@
 import type { ChainAdapter } from '../../chains/chain-adapter.ts';
-import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
+import type { ChainRegistry } from '../../chains/chain-registry.ts';
 import type { EvmWrite } from '../../chains/evm/evm-adapter.ts';
 import type { SolanaWrite } from '../../chains/solana/solana-adapter.ts';
-import { addressKey, type WalletRecord } from '../../domain/wallets.ts';
+import type { WalletRecord } from '../../domain/wallets.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
 import {

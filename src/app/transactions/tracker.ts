@@ -4,7 +4,6 @@ import type { ChainRegistry } from '../../chains/chain-registry.ts';
 import { stuckReasonOf } from '../../chains/stuck-reasons.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
-import { idempotencyRepository } from '../../store/repositories/idempotency-repository.ts';
 import {
   type TransactionRecord,
   type TransactionStatus,
@@ -13,12 +12,15 @@ import {
 import { walletsRepository } from '../../store/repositories/wallets-repository.ts';
 import type { Clock } from '../../support/clock.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
+import type { IdempotencyService } from '../idempotency.ts';
 import type { ChainAdapters } from './submit.ts';
 import { nextCheck, stepAfterInspection, stepBeforeInspection } from './tracker-rules.ts';
 import { isFromEarlierChain, submissionJson, submissionView } from './views.ts';
 
 export interface TrackerDeps {
   db: Database;
+  /** Where the keys of requests that died are settled. */
+  idempotency: Pick<IdempotencyService, 'abandoned' | 'settleWithSubmission' | 'settleAsFailed'>;
   clock: Clock;
   chains: ChainRegistry;
   adapters: ChainAdapters;
@@ -38,7 +40,7 @@ export const TRACK_LEASE_MS = 30_000;
  */
 export function tracker(deps: TrackerDeps) {
   const repo = transactionsRepository(deps.db);
-  const idempotency = idempotencyRepository(deps.db);
+  const { idempotency } = deps;
   const adapterOf = (tx: TransactionRecord) =>
     (tx.chainType === 'ethereum' ? deps.adapters.ethereum : deps.adapters.solana) as ChainAdapter<unknown>;
 
@@ -142,25 +144,17 @@ export function tracker(deps: TrackerDeps) {
     const now = deps.clock.now();
     const tx = rec.transactionId ? await repo.findById(rec.transactionId) : null;
     if (tx && !(tx.status === 'FAILED' && tx.details.broadcast === 'no')) {
-      await idempotency.succeed(
+      await idempotency.settleWithSubmission(
         rec.userId,
         rec.key,
-        200,
         submissionJson(submissionView(deps.chains, tx)),
-        now,
       );
       if (tx.status === 'PENDING') await repo.reschedule(tx.id, now);
     } else
-      await idempotency.fail(
-        rec.userId,
-        rec.key,
-        null,
-        {
-          code: tx ? 'SEND_FAILED' : 'INTERNAL_ERROR',
-          message: tx?.error ?? 'The request was interrupted before anything was signed',
-        },
-        now,
-      );
+      await idempotency.settleAsFailed(rec.userId, rec.key, {
+        code: tx ? 'SEND_FAILED' : 'INTERNAL_ERROR',
+        message: tx?.error ?? 'The request was interrupted before anything was signed',
+      });
   }
 
   return {
@@ -188,7 +182,7 @@ export function tracker(deps: TrackerDeps) {
      * if it recorded a signed transaction, the key now replays the Submission the caller never got.
      */
     async reconcileIdempotency(cutoff: Date): Promise<number> {
-      const stale = await idempotency.listAbandoned(cutoff);
+      const stale = await idempotency.abandoned(cutoff);
       for (const rec of stale) await settleAbandoned(rec);
       return stale.length;
     },

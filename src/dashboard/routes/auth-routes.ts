@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sameSecret } from '../../app/dashboard-sessions.ts';
 import { hashPassword, verifyPassword } from '../../app/passwords.ts';
 import { PAGES, safeReturnPath } from '../paths.ts';
 import {
@@ -11,7 +12,6 @@ import {
   queryField,
   sendPage,
 } from '../request-context.ts';
-import { sameSecret } from '../session-service.ts';
 import type { Flash } from '../views/layout.ts';
 import { signInPage } from '../views/sign-in-view.ts';
 

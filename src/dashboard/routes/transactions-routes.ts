@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { transactionsRepository } from '../../store/repositories/transactions-repository.ts';
 import { type DashboardDeps, requireSession, sendPage } from '../request-context.ts';
 import { transactionsPage } from '../views/transactions-view.ts';
 
@@ -8,16 +7,15 @@ const REFRESH_SECONDS = 5;
 
 export async function transactionsRoutes(app: FastifyInstance, deps: DashboardDeps): Promise<void> {
   const { services } = deps;
-  const transactions = transactionsRepository(services.db);
 
   app.get('/transactions', async (request, reply) => {
     const auth = requireSession(request, reply);
     if (!auth) return reply;
     const chains = new Map(services.chains.list().map((c) => [c.slug, c]));
-    const rows = (await transactions.listRecentByUser(auth.session.userId, LIMIT)).map((tx) => {
-      // A chain disabled since the transaction was made still shows, without name or link.
+    const rows = (await services.transactions.listRecent(auth.session.userId, LIMIT)).map((tx) => {
+      // A chain disabled since the transaction was made still shows, without amounts in its unit.
       const chain = chains.get(tx.chain) ?? null;
-      return { tx, chain, explorerUrl: chain ? services.chains.explorerUrl(chain, tx.hash) : null };
+      return { tx, chain };
     });
     return sendPage(
       reply,

@@ -1,17 +1,15 @@
+import type { TransactionView } from '../../app/transactions/views.ts';
 import type { Chain } from '../../chains/chain-registry.ts';
-import type {
-  TransactionRecord,
-  TransactionStatus,
-} from '../../store/repositories/transactions-repository.ts';
+import type { TransactionStatus } from '../../store/repositories/transactions-repository.ts';
 import { formatAmount, formatDate, shorten } from '../format.ts';
 import { html, isHttpUrl, type SafeHtml } from '../html.ts';
 import { PAGES } from '../paths.ts';
 import { type PageContext, page } from './layout.ts';
 
+/** A transaction as the API shows it (GET /tx/{id}), with its chain for amounts (null if disabled since). */
 export interface TransactionRow {
-  tx: TransactionRecord;
+  tx: TransactionView;
   chain: Chain | null;
-  explorerUrl: string | null;
 }
 
 export interface TransactionsModel {
@@ -34,10 +32,11 @@ export const isPending = (status: TransactionStatus) => status === 'PENDING' || 
 
 function hashCell(row: TransactionRow): SafeHtml {
   const { hash } = row.tx;
-  if (!hash) return html`<span class="muted">Not broadcast yet</span>`;
+  if (!hash)
+    return html`<span class="muted">${row.tx.status === 'FAILED' ? 'Never sent' : 'Not broadcast yet'}</span>`;
   const short = html`<code title="${hash}">${shorten(hash, 10, 8)}</code>`;
-  return isHttpUrl(row.explorerUrl)
-    ? html`${short} <a href="${row.explorerUrl}" rel="noopener noreferrer" target="_blank">View on explorer<span
+  return isHttpUrl(row.tx.explorerUrl)
+    ? html`${short} <a href="${row.tx.explorerUrl}" rel="noopener noreferrer" target="_blank">View on explorer<span
         class="visually-hidden"> (opens in a new tab)</span></a>`
     : html`${short} <span class="muted">(no explorer)</span>`;
 }
@@ -61,14 +60,14 @@ function table(rows: TransactionRow[]): SafeHtml {
   <tbody role="rowgroup">
   ${rows.map(
     (r) => html`<tr role="row" data-tx-id="${r.tx.id}">
-    <td role="cell" data-label="Created"><time datetime="${r.tx.createdAt.toISOString()}">${formatDate(r.tx.createdAt)}</time></td>
+    <td role="cell" data-label="Created"><time datetime="${r.tx.createdAt}">${formatDate(r.tx.createdAt)}</time></td>
     <td role="cell" data-label="Status"><span class="badge ${STATUS_CLASS[r.tx.status]}">${r.tx.status}</span>${
       r.tx.error ? html`<span class="tx-error">${r.tx.error}</span>` : ''
     }</td>
     <td role="cell" data-label="Kind">${r.tx.kind}</td>
-    <td role="cell" data-label="Chain">${r.chain?.name ?? r.tx.chain} <span class="muted">(${r.tx.chain})</span></td>
-    <td role="cell" data-label="From → to"><code title="${r.tx.fromAddress}">${shorten(r.tx.fromAddress)}</code> →
-      <code title="${r.tx.toAddress}">${shorten(r.tx.toAddress)}</code></td>
+    <td role="cell" data-label="Chain">${r.tx.chainName} <span class="muted">(${r.tx.chain})</span></td>
+    <td role="cell" data-label="From → to"><code title="${r.tx.from}">${shorten(r.tx.from)}</code> →
+      <code title="${r.tx.to}">${shorten(r.tx.to)}</code></td>
     <td role="cell" data-label="Value"><span class="amount">${valueCell(r)}</span></td>
     <td role="cell" data-label="Hash">${hashCell(r)}</td>
   </tr>`,

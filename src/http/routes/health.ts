@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ChainHealthService } from '../../app/chain-health.ts';
-import type { Database } from '../../store/database.ts';
-import { migrationsApplied } from '../../store/migrate.ts';
+import type { ReadinessService } from '../../app/readiness.ts';
 
 /**
  * Liveness (process up) and readiness. `/readyz` answers 200 when the database is reachable with
@@ -10,16 +8,10 @@ import { migrationsApplied } from '../../store/migrate.ts';
  * and its age) for operators; a chain outage never fails readiness, since the other chains and
  * every read of stored state still work. Public.
  */
-export function registerHealthRoutes(
-  app: FastifyInstance,
-  deps: { db: Database; chainHealth: ChainHealthService },
-): void {
+export function registerHealthRoutes(app: FastifyInstance, deps: { readiness: ReadinessService }): void {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    const [ready, chains] = await Promise.all([
-      migrationsApplied(deps.db).catch(() => false),
-      deps.chainHealth.report(),
-    ]);
+    const { databaseReady: ready, chains } = await deps.readiness.report();
     reply.code(ready ? 200 : 503);
     return { status: ready ? 'ready' : 'not ready', database: ready ? 'ok' : 'unavailable', chains };
   });
