@@ -1,6 +1,8 @@
+import type { Static } from 'typebox';
 import { SingleFlight } from '../cache/single-flight.ts';
 import type { ChainType, WalletRecord } from '../domain/wallets.ts';
 import { AppError } from '../errors/app-error.ts';
+import type { WalletSchema } from '../schemas/wallets.ts';
 import type { Database } from '../store/database.ts';
 import type { InvalidationBus } from '../store/invalidation-bus.ts';
 import { isUniqueViolation } from '../store/repositories/rows.ts';
@@ -10,15 +12,8 @@ import type { Clock } from '../support/clock.ts';
 import { newId } from '../support/ids.ts';
 import type { WalletProvider } from '../wallet-providers/wallet-provider.ts';
 
-/** The Wallet resource of the specification. */
-export interface WalletView {
-  address: string;
-  chainType: ChainType;
-  isDefault: boolean;
-  automationEnabled: boolean;
-  providerType: string;
-  clientType: string;
-}
+/** The Wallet resource of the specification (its schema is the one source). */
+export type WalletView = Static<typeof WalletSchema>;
 
 export interface WalletFilter {
   chain?: ChainType;

@@ -1,8 +1,8 @@
 import type { TSchema } from 'typebox';
-import { WalletBalanceSchema } from '../http/schemas/balances.ts';
-import { ErrorBody } from '../http/schemas/common.ts';
-import { IdempotencyHeaders, SubmissionSchema, TransactionSchema } from '../http/schemas/transactions.ts';
-import { ChainSchema, WalletSchema } from '../http/schemas/wallets.ts';
+import { WalletBalanceSchema } from '../schemas/balances.ts';
+import { ErrorBody } from '../schemas/common.ts';
+import { IdempotencyHeaders, SubmissionSchema, TransactionSchema } from '../schemas/transactions.ts';
+import { ChainSchema, WalletSchema } from '../schemas/wallets.ts';
 
 /** A JSON Schema object as MCP's `inputSchema` carries it. */
 export interface ToolInputSchema {

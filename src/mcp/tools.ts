@@ -1,7 +1,7 @@
-import { BalancesQuery } from '../http/schemas/balances.ts';
-import { TradeQuoteBody, TradeSwapBody } from '../http/schemas/trading.ts';
-import { ApproveBody, ContractBody, SendBody, TxParams } from '../http/schemas/transactions.ts';
-import { ListWalletsQuery } from '../http/schemas/wallets.ts';
+import { BalancesQuery } from '../schemas/balances.ts';
+import { TradeQuoteBody, TradeSwapBody } from '../schemas/trading.ts';
+import { ApproveBody, ContractBody, SendBody, TxParams } from '../schemas/transactions.ts';
+import { ListWalletsQuery } from '../schemas/wallets.ts';
 import type { ApiRequest } from './api-caller.ts';
 import { IDEMPOTENCY_KEY_PROPERTY, type ToolInputSchema, toolInput } from './tool-schemas.ts';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { isAddress } from 'viem';
-import { WalletSchema } from '../../src/http/schemas/wallets.ts';
+import { WalletSchema } from '../../src/schemas/wallets.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
 describe('GET /api/v1/wallets', () => {

@@ -1,20 +1,11 @@
+import type { Static } from 'typebox';
 import type { TokenMeta } from '../../chains/balance-reader.ts';
 import type { Chain } from '../../chains/chain-registry.ts';
-import type { ChainType } from '../../domain/wallets.ts';
+import type { WalletBalanceSchema } from '../../schemas/balances.ts';
 import { type CachedAmount, NATIVE_TTL_MS, TOKEN_TTL_MS } from './balance-cache.ts';
 
-/** The WalletBalance resource of the specification. */
-export interface WalletBalance {
-  chainType: ChainType;
-  chainId: number;
-  address: string;
-  asset: 'native' | 'erc20' | 'spl';
-  token: string | null;
-  raw: string;
-  decimals: number | null;
-  symbol: string | null;
-  updatedAt: string;
-}
+/** The WalletBalance resource of the specification (its schema is the one source). */
+export type WalletBalance = Static<typeof WalletBalanceSchema>;
 
 /**
  * The response of a balance read, from readings (cached or fresh): native first, then tokens in

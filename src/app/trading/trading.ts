@@ -1,3 +1,4 @@
+import type { Static } from 'typebox';
 // The trade use cases (spec: POST /trade/quote and /trade/swap; DESIGN A10): resolve and check the
 // request, ask the chain's aggregator, and for a swap hand the upstream-built transaction to the
 // write path (idempotency, signing by the wallet provider, tracking).
@@ -5,6 +6,7 @@ import { type Address, erc20Abi, getAddress } from 'viem';
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
 import { type ChainClients, rpcError } from '../../chains/rpc-clients.ts';
 import { AppError, invalidInput } from '../../errors/app-error.ts';
+import type { TradeQuoteBody, TradeQuoteResponse, TradeSwapBody } from '../../schemas/trading.ts';
 import type { AggregatorFor } from '../../swap-aggregators/aggregators.ts';
 import { WRAPPED_SOL_MINT } from '../../swap-aggregators/jupiter/jupiter-aggregator.ts';
 import { EVM_NATIVE_TOKEN } from '../../swap-aggregators/oneinch/oneinch-aggregator.ts';
@@ -16,31 +18,10 @@ import type { WalletsService } from '../wallets.ts';
 import { resolveWriteWallet } from '../write-wallet.ts';
 import { solanaSwapRefusal } from './solana-swap-checks.ts';
 
-export interface QuoteBody {
-  chain: string;
-  fromToken: string;
-  toToken: string;
-  amount: string;
-  from?: string;
-  includeGas?: boolean;
-  protocols?: string;
-  excludeProtocols?: string;
-}
-
-export interface SwapBody extends QuoteBody {
-  slippage?: number;
-}
-
-export interface TradeQuoteView {
-  srcAmount: string;
-  dstAmount: string;
-  fromToken: string;
-  toToken: string;
-  approvalNeeded?: boolean;
-  spender?: string;
-  allowanceTarget?: string;
-  raw: Record<string, unknown>;
-}
+/** The bodies and the quote of the trade endpoints, as their schemas define them (the one source). */
+export type QuoteBody = Static<typeof TradeQuoteBody>;
+export type SwapBody = Static<typeof TradeSwapBody>;
+export type TradeQuoteView = Static<typeof TradeQuoteResponse>['quote'];
 
 export interface TradingDeps {
   chains: ChainRegistry;

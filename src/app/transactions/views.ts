@@ -1,41 +1,13 @@
+import type { Static } from 'typebox';
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
+import type { SubmissionSchema, TransactionSchema } from '../../schemas/transactions.ts';
 import type { TransactionRecord } from '../../store/repositories/transactions-repository.ts';
 
-/** The Submission response of every write endpoint. */
-export interface SubmissionView {
-  id: string;
-  status: 'SUBMITTED';
-  hash: string | null;
-  explorerUrl: string | null;
-  chainName: string;
-}
+/** The Submission response of every write endpoint (its schema is the one source). */
+export type SubmissionView = Static<typeof SubmissionSchema>;
 
-/** The Transaction resource of GET /tx/{id} (with the `from` and `kind` extensions of A9). */
-export interface TransactionView {
-  id: string;
-  status: TransactionRecord['status'];
-  hash: string | null;
-  explorerUrl: string | null;
-  chainName: string;
-  chainType: TransactionRecord['chainType'];
-  chainId: number;
-  chain: string;
-  kind: TransactionRecord['kind'];
-  from: string;
-  to: string;
-  value: string;
-  error: string | null;
-  /** EVM: the nonce (null on Solana, or when it was never used). */
-  nonce: number | null;
-  /** Every signed version's hash or signature, in signing order (fee replacements, re-signs). */
-  attempts: string[];
-  /** Why a SUBMITTED transaction is not moving (fees above the cap, funds for the fee), else null. */
-  stuckReason: string | null;
-  /** Made on a development network that has restarted since: its hash no longer exists there. */
-  devnetReset: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The Transaction resource of GET /tx/{id} (with the extensions of A9; its schema is the one source). */
+export type TransactionView = Static<typeof TransactionSchema>;
 
 /** A transaction made on a development network that has restarted since (another chain now). */
 export function isFromEarlierChain(chain: Chain | null, tx: TransactionRecord): boolean {

@@ -1,34 +1,21 @@
 import { type Address as SolanaAddress, address as solanaAddress } from '@solana/kit';
+import type { Static } from 'typebox';
 import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex } from 'viem';
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
 import { AppError, invalidInput } from '../../errors/app-error.ts';
+import type {
+  ApproveBody as ApproveBodySchema,
+  ContractBody as ContractBodySchema,
+  SendBody as SendBodySchema,
+} from '../../schemas/transactions.ts';
 import type { TransactionKind } from '../../store/repositories/transactions-repository.ts';
 import type { WriteSpend } from '../key-policies.ts';
 import { parseAddress, parseAmount, parseCallData } from './amounts.ts';
 
-/** The bodies of the write endpoints, as validated by their schemas. */
-export interface SendBody {
-  chain: string;
-  to: string;
-  asset: 'native' | 'erc20' | 'spl';
-  amount: string;
-  from?: string;
-  token?: string;
-}
-export interface ApproveBody {
-  chain: string;
-  token: string;
-  spender: string;
-  amount: string;
-  from?: string;
-}
-export interface ContractBody {
-  chain: string;
-  to: string;
-  data: string;
-  value?: string;
-  from?: string;
-}
+/** The bodies of the write endpoints, as validated by their schemas (the one source of their types). */
+export type SendBody = Static<typeof SendBodySchema>;
+export type ApproveBody = Static<typeof ApproveBodySchema>;
+export type ContractBody = Static<typeof ContractBodySchema>;
 
 /** A write, checked against its chain and reduced to what the chain adapters execute. */
 export type WriteIntent =

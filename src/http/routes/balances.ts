@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../app/services.ts';
+import {
+  AddressBalancesQuery,
+  AddressParams,
+  BalancesQuery,
+  BalancesResponse,
+} from '../../schemas/balances.ts';
+import { errorResponses, ok } from '../../schemas/common.ts';
 import { sendListJson } from '../frozen-json.ts';
 import { principalOf } from '../plugins/auth.ts';
-import { AddressBalancesQuery, AddressParams, BalancesQuery, BalancesResponse } from '../schemas/balances.ts';
-import { errorResponses, ok } from '../schemas/common.ts';
 
 const ERRORS = errorResponses(400, 404, 502, 503);
 // Bots ask for the same token list again and again: its split form is kept (frozen, so the service

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../app/services.ts';
-import { errorResponses, ok } from '../schemas/common.ts';
-import { ListChainsResponse } from '../schemas/wallets.ts';
+import { errorResponses, ok } from '../../schemas/common.ts';
+import { ListChainsResponse } from '../../schemas/wallets.ts';
 
 export const chainsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.get(

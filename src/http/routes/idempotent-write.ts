@@ -3,8 +3,8 @@ import { Type } from 'typebox';
 import type { WriteSpend } from '../../app/key-policies.ts';
 import type { Services } from '../../app/services.ts';
 import type { WriteIntent } from '../../app/transactions/write-intents.ts';
+import { errorResponses, ok } from '../../schemas/common.ts';
 import { principalOf } from '../plugins/auth.ts';
-import { errorResponses, ok } from '../schemas/common.ts';
 
 /** The responses of every write endpoint: the Submission, or the write errors. */
 export const WRITE_RESPONSES = {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../app/services.ts';
+import { errorResponses, ok } from '../../schemas/common.ts';
+import { KeySelfResponse } from '../../schemas/keys.ts';
 import { principalOf } from '../plugins/auth.ts';
-import { errorResponses, ok } from '../schemas/common.ts';
-import { KeySelfResponse } from '../schemas/keys.ts';
 
 export const keysRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.get(

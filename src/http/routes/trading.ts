@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../app/services.ts';
+import { errorResponses, ok } from '../../schemas/common.ts';
+import { TradeQuoteBody, TradeQuoteResponse, TradeSwapBody } from '../../schemas/trading.ts';
+import { IdempotencyHeaders } from '../../schemas/transactions.ts';
 import { principalOf } from '../plugins/auth.ts';
-import { errorResponses, ok } from '../schemas/common.ts';
-import { TradeQuoteBody, TradeQuoteResponse, TradeSwapBody } from '../schemas/trading.ts';
-import { IdempotencyHeaders } from '../schemas/transactions.ts';
 import { sendWrite, WRITE_RESPONSES } from './idempotent-write.ts';
 
 const TRADE_RULES =

@@ -2,15 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Services } from '../../app/services.ts';
 import { approveIntent, contractIntent, sendIntent } from '../../app/transactions/write-intents.ts';
-import { principalOf } from '../plugins/auth.ts';
-import { errorResponses, ok } from '../schemas/common.ts';
+import { errorResponses, ok } from '../../schemas/common.ts';
 import {
   ApproveBody,
   ContractBody,
   IdempotencyHeaders,
   SendBody,
   TxParams,
-} from '../schemas/transactions.ts';
+} from '../../schemas/transactions.ts';
+import { principalOf } from '../plugins/auth.ts';
 import { sendWrite, WRITE_RESPONSES } from './idempotent-write.ts';
 
 export const transactionsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (

@@ -415,7 +415,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -441,7 +441,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
             403: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -488,7 +488,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -542,7 +542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -568,7 +568,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
             403: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -615,7 +615,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -692,7 +692,7 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
-            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -718,7 +718,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
             403: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -825,7 +825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -897,7 +897,7 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
-            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -923,7 +923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
             403: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1030,7 +1030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1102,7 +1102,7 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
-            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1128,7 +1128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
             403: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1235,7 +1235,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1290,7 +1290,7 @@ export interface operations {
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
-            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1316,7 +1316,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
             403: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1378,7 +1378,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1444,7 +1444,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1470,7 +1470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
             403: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1547,7 +1547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1614,7 +1614,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1640,7 +1640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
             403: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1717,7 +1717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1812,7 +1812,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1838,7 +1838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
             403: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1915,7 +1915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1998,7 +1998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
-            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -2024,7 +2024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
             403: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -2131,7 +2131,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -2207,7 +2207,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED) */
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -2233,7 +2233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED) */
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
             403: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -2280,7 +2280,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */

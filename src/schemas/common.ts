@@ -1,5 +1,5 @@
 import { type TSchema, Type } from 'typebox';
-import { ERROR_CODES } from '../../errors/error-codes.ts';
+import { ERROR_CODES, ERROR_STATUS } from '../errors/error-codes.ts';
 
 /** A string enum as OpenAPI writes it (`enum: [...]`), rather than a union of literals. */
 export function StringEnum<const T extends readonly string[]>(
@@ -31,18 +31,26 @@ const rateLimitHeaders = {
   'RateLimit-Policy': { type: 'string', description: 'Quota policy, e.g. "read";q=60;w=60' },
 };
 
-const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid input (INVALID_INPUT, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, WALLET_ID_REQUIRED, QUOTE_FAILED)',
-  401: 'Missing, invalid, revoked or expired API key (UNAUTHORIZED)',
-  403: "Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN, naming the rule), or for the wallet (WALLET_NOT_DELEGATED, USER_NOT_LINKED)",
-  404: 'Not found (NOT_FOUND, WALLET_NOT_FOUND)',
-  409: 'Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY)',
-  413: 'Body larger than 1 MiB (INVALID_INPUT)',
-  429: 'Rate limit exceeded (RATE_LIMITED)',
-  500: 'Unexpected error (INTERNAL_ERROR)',
-  502: 'Upstream failure (PROVIDER_RPC_ERROR, SEND_FAILED)',
-  503: 'A required service is not configured, or the server is shutting down (SERVICE_UNAVAILABLE)',
+/** What each error status means; the codes behind it come from the error registry. */
+const STATUS_MEANING: Record<number, string> = {
+  400: 'Invalid input',
+  401: 'Missing, invalid, revoked or expired API key',
+  403: "Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet",
+  404: 'Not found',
+  409: 'Idempotency conflict',
+  429: 'Rate limit exceeded',
+  500: 'Unexpected error',
+  502: 'Upstream failure',
+  503: 'A required service is not configured or unreachable, or the server is shutting down',
 };
+
+/** `Meaning (CODE, CODE)`: the registry's codes of a status (DESIGN A3), never restated by hand. */
+function errorDescription(status: number): string {
+  // 413 is the HTTP layer's own answer to a body over the limit, with the input code.
+  if (status === 413) return 'Body larger than 1 MiB (INVALID_INPUT)';
+  const codes = ERROR_CODES.filter((c) => ERROR_STATUS[c] === status);
+  return `${STATUS_MEANING[status] ?? 'Error'}${codes.length > 0 ? ` (${codes.join(', ')})` : ''}`;
+}
 
 /**
  * The error responses of a route, each the error envelope with its headers. Every route can also
@@ -60,7 +68,7 @@ export function errorResponses(...statuses: number[]): Record<number | 'default'
   // Every authenticated route can refuse a key (403: its scopes or chains).
   for (const status of [...new Set([...statuses, 400, 401, 403, 429, 500, 503])]) {
     out[status] = Type.Ref('ErrorBody', {
-      description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+      description: errorDescription(status),
       headers:
         status === 429
           ? {
