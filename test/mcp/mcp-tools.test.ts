@@ -1,3 +1,4 @@
+// @needs devnet
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -6,7 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createPublicClient, encodeFunctionData, erc20Abi, http, type PublicClient } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
-import { IdempotencyHeaders, SendBody } from '../../src/http/schemas/transactions.ts';
+import { IdempotencyHeaders, SendBody } from '../../src/schemas/transactions.ts';
 import type { TestApp } from '../support/app.ts';
 import { walletOf } from '../support/chain-app.ts';
 import { type DevnetInfo, fund, useDevnet } from '../support/devnet.ts';
