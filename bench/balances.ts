@@ -15,6 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createSolanaRpc, type Address as SolanaAddress } from '@solana/kit';
+import { type DevnetInfo, fundAddress, startDevnet } from '@wallet-api/devnet';
+import { evmLocalnetChain } from '@wallet-api/devnet/evm/contracts';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { createPublicClient, erc20Abi, getAddress, http } from 'viem';
@@ -25,11 +27,9 @@ import {
   TOKEN_PROGRAM,
 } from '../src/chains/solana/solana-token-metadata.ts';
 import { loadConfig } from '../src/config/config.ts';
-import { type DevnetInfo, fundAddress, startDevnet } from '../src/devnet/devnet.ts';
-import { evmLocalnetChain } from '../src/devnet/evm/contracts.ts';
-import { createLogger } from '../src/logger.ts';
 import { startRuntime } from '../src/runtime.ts';
 import { wrapPglite } from '../src/store/pglite-database.ts';
+import { createLogger } from '../src/support/logger.ts';
 import { evmActor, testTokens } from '../test/balances/evm-fixtures.ts';
 import { countingProxy } from '../test/balances/rpc-servers.ts';
 import { createMints } from '../test/balances/solana-fixtures.ts';

@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config/config.ts';
-import { createLogger } from '../src/logger.ts';
 import { startRuntime } from '../src/runtime.ts';
 import { wrapPglite } from '../src/store/pglite-database.ts';
+import { createLogger } from '../src/support/logger.ts';
 import { againstBare, exitOnSigterm, serveTarget } from './support/throughput.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

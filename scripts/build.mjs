@@ -1,6 +1,8 @@
 // The production build: src/ bundled by esbuild into dist/ (JavaScript, ESM, one file per entry
-// point plus shared chunks; dependencies stay in node_modules). Type checking is `npm run
-// typecheck`'s job; esbuild only strips types, in a fraction of a second.
+// point plus shared chunks; dependencies stay in node_modules, except the development network's
+// workspace package, packages/devnet, whose TypeScript sources are bundled too: plain node cannot
+// run them). Type checking is `npm run typecheck`'s job; esbuild only strips types, in a fraction
+// of a second.
 //
 //   npm run build        builds dist/ (always)
 //   npm start            builds it first when src/ changed since the last build (scripts/start.mjs)
@@ -12,16 +14,42 @@ const ROOT = new URL('../', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
 const INFO = 'build-info.json';
 
-/** Entry points, as paths under src/ without the extension (child processes included). */
+const DEVNET = join(ROOT, 'packages/devnet');
+
+/**
+ * Entry points: the source, and its path under dist/ without the extension. The development
+ * network's two child processes are built to dist/devnet/, where its package-paths.ts finds them.
+ */
 export const ENTRIES = [
-  'main',
-  'cli/wallet-api',
-  'devnet/evm/node-child',
-  'devnet/solana/server-child',
-  'store/pglite-initdb',
+  { in: 'src/main.ts', out: 'main' },
+  { in: 'src/cli/wallet-api.ts', out: 'cli/wallet-api' },
+  { in: 'packages/devnet/src/evm/node-child.ts', out: 'devnet/evm/node-child' },
+  { in: 'packages/devnet/src/solana/server-child.ts', out: 'devnet/solana/server-child' },
+  { in: 'src/store/pglite-initdb.ts', out: 'store/pglite-initdb' },
 ];
 
-/** A fingerprint of what the build reads: every file under src/, this script and the lockfile. */
+/**
+ * Bundles `@wallet-api/devnet` and its subpaths (through the package's `exports`) instead of leaving
+ * them to node_modules like every other package. The service imports it dynamically, so it lands in
+ * chunks of its own that a deployment without the development network never loads.
+ */
+const bundleDevnet = {
+  name: 'bundle-devnet',
+  setup(build) {
+    const { exports } = JSON.parse(readFileSync(join(DEVNET, 'package.json'), 'utf8'));
+    build.onResolve({ filter: /^@wallet-api\/devnet(\/|$)/ }, (args) => {
+      const target = exports[`.${args.path.slice('@wallet-api/devnet'.length)}`];
+      if (typeof target !== 'string')
+        return { errors: [{ text: `${args.path} is not exported by packages/devnet/package.json` }] };
+      return { path: join(DEVNET, target) };
+    });
+  },
+};
+
+/**
+ * A fingerprint of what the build reads: every file under src/ and packages/devnet/src/, the devnet
+ * package's manifest, this script and the lockfile.
+ */
 export function sourceStamp() {
   const hash = createHash('sha256');
   const visit = (dir) => {
@@ -37,7 +65,8 @@ export function sourceStamp() {
     }
   };
   visit(join(ROOT, 'src'));
-  for (const f of ['scripts/build.mjs', 'package-lock.json']) {
+  visit(join(DEVNET, 'src'));
+  for (const f of ['packages/devnet/package.json', 'scripts/build.mjs', 'package-lock.json']) {
     const st = statSync(join(ROOT, f));
     hash.update(`${f}\0${st.size}\0${st.mtimeMs}\n`);
   }
@@ -63,7 +92,7 @@ export async function build(stamp = sourceStamp()) {
   rmSync(fresh, { recursive: true, force: true });
   await esbuild({
     absWorkingDir: ROOT,
-    entryPoints: ENTRIES.map((e) => ({ in: `src/${e}.ts`, out: e })),
+    entryPoints: ENTRIES,
     outdir: fresh,
     bundle: true,
     splitting: true,
@@ -71,6 +100,7 @@ export async function build(stamp = sourceStamp()) {
     platform: 'node',
     target: 'node20.19',
     packages: 'external',
+    plugins: [bundleDevnet],
     sourcemap: 'linked',
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'warning',

@@ -14,9 +14,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DevnetInfo } from '@wallet-api/devnet';
 import pg from 'pg';
 import pino from 'pino';
-import type { DevnetInfo } from '../src/devnet/devnet.ts';
 import { type LocalPostgres, startPostgres } from './local-postgres.mjs';
 
 const ROOT = new URL('../', import.meta.url).pathname;
@@ -270,7 +270,7 @@ export type Cluster = Awaited<ReturnType<typeof startCluster>>;
 
 // `npm run cluster`: a development network of its own, the cluster, until Ctrl-C.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { startDevnet } = await import('../src/devnet/devnet.ts');
+  const { startDevnet } = await import('@wallet-api/devnet');
   const devnetDir = mkdtempSync(join(tmpdir(), 'wallet-api-cluster-devnet-'));
   const devnet = await startDevnet({ dataDir: devnetDir, logger: pino({ level: 'warn' }) });
   const cluster = await startCluster({

@@ -10,9 +10,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../src/config/config.ts';
-import { createLogger } from '../src/logger.ts';
 import { startRuntime } from '../src/runtime.ts';
 import { wrapPglite } from '../src/store/pglite-database.ts';
+import { createLogger } from '../src/support/logger.ts';
 
 /** The served OpenAPI document, as the text the service answers (JSON). */
 export async function openapiDocument(): Promise<string> {

@@ -1,13 +1,31 @@
-// Runs every test file under test/ with Node's test runner (through tsx), after making sure a
-// real PostgreSQL server is available for the storage tests (see scripts/local-postgres.mjs)
-// and, when a selected test uses it, one development network shared by all test files
-// (see test/support/devnet.ts; its children exit with this process, even on SIGKILL).
+// Runs the test files under test/ (all, or those whose path contains an argument) with Node's test
+// runner, through tsx, after starting what the selected files need, and nothing else.
+//
+// A test file declares what it needs in the comment lines at its very top (read by
+// scripts/test-needs.mjs; the first line that is not a comment ends them):
+//
+//   // @needs devnet            one development network shared by all test files
+//                               (test/support/devnet.ts; its children exit with this process, even
+//                               on SIGKILL), passed in TEST_DEVNET_INFO and TEST_DEVNET_DATA_DIR
+//   // @needs postgres          a throwaway PostgreSQL server (scripts/local-postgres.mjs), passed in
+//                               TEST_DATABASE_URL
+//   // @needs devnet postgres   both
+//
+// A file that declares nothing gets nothing: PGlite, its own processes and fakes only. An unknown
+// name fails the run before anything starts; a file that uses the network or the server without
+// declaring it fails when it reaches for them (requireNeed in scripts/test-needs.mjs). Files under
+// test/unit are the fast tier (`npm run test:unit`): they may declare nothing, and when only they are
+// selected they share one process. `npm test` runs them too, each in its own process like the rest.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
-import { startPostgres } from '../scripts/local-postgres.mjs';
+import { startPostgres } from './local-postgres.mjs';
+import { readNeeds } from './test-needs.mjs';
+
+const UNIT_DIR = `test${sep}unit${sep}`;
 
 function findTests(dir) {
   const out = [];
@@ -20,7 +38,7 @@ function findTests(dir) {
 }
 
 async function startSharedDevnet() {
-  const { startDevnet } = await tsImport('../src/devnet/devnet.ts', import.meta.url);
+  const { startDevnet } = await tsImport('@wallet-api/devnet', import.meta.url);
   const { default: pino } = await import('pino');
   const dataDir = mkdtempSync(join(tmpdir(), 'wallet-api-devnet-'));
   const started = performance.now();
@@ -45,13 +63,30 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-// Started first: its children boot while PostgreSQL's synchronous setup runs.
-// A file needs it when it, or the test support it imports, reaches for the development network.
-const DEVNET_USERS = /useDevnet\(|support\/chain-app|support\/devnet|balances\/harness|trading-app/;
-const needsDevnet = files.some((f) => DEVNET_USERS.test(readFileSync(f, 'utf8')));
-const devnetStarting = needsDevnet && !process.env.TEST_DEVNET_INFO ? startSharedDevnet() : null;
+const needs = new Set();
+const problems = [];
+for (const file of files) {
+  try {
+    const declared = readNeeds(file);
+    if (file.startsWith(UNIT_DIR) && declared.size > 0)
+      problems.push(
+        `${file} declares @needs ${[...declared].join(' ')}, but test/unit is the tier that needs nothing: move it`,
+      );
+    for (const need of declared) needs.add(need);
+  } catch (err) {
+    problems.push(err.message);
+  }
+}
+if (problems.length > 0) {
+  for (const p of problems) console.error(`# ${p}`);
+  process.exit(1);
+}
+console.log(`# ${files.length} test files; starting: ${[...needs].sort().join(', ') || 'nothing'}`);
+
+// The network is started first: its children boot while PostgreSQL's synchronous setup runs.
+const devnetStarting = needs.has('devnet') && !process.env.TEST_DEVNET_INFO ? startSharedDevnet() : null;
 devnetStarting?.catch(() => {});
-const pg = await startPostgres();
+const pg = needs.has('postgres') ? await startPostgres() : null;
 const env = { ...process.env };
 if (pg) env.TEST_DATABASE_URL = pg.url;
 let devnet = null;
@@ -63,13 +98,23 @@ try {
 }
 if (devnet) Object.assign(env, devnet.env);
 
+// Integration files start services and processes of their own: each in its own process, two at a
+// time. Unit files are pure computation: one process loads them all, paying for tsx and the modules
+// they share (viem, @solana/kit) once rather than per file, which is most of their time.
+const onlyUnit = files.every((f) => f.startsWith(UNIT_DIR));
+const unitEntry = `import { test } from 'node:test';
+for (const file of ${JSON.stringify(files.map((f) => pathToFileURL(resolve(f)).href))})
+  await import(file).catch((err) => test(\`load \${file}\`, () => { throw err; }));`;
+if (onlyUnit) env.TEST_RUN_TIER = 'unit';
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  onlyUnit
+    ? ['--import', 'tsx', '--test-reporter=spec', '--input-type=module', '--eval', unitEntry]
+    : ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
   { stdio: 'inherit', env },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-const code = await new Promise((resolve) => child.on('exit', (c, s) => resolve(c ?? (s ? 1 : 0))));
+const code = await new Promise((done) => child.on('exit', (c, s) => done(c ?? (s ? 1 : 0))));
 if (devnet) await devnet.stop();
 if (pg) await pg.stop();
 process.exit(code);

@@ -6,16 +6,16 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import type { Devnet, DevnetChain } from '@wallet-api/devnet';
+import type { FakePrivy } from '@wallet-api/devnet/privy';
 import { DEMO_EMAIL, demoPrivyUser, seedDemo } from './app/seed-demo.ts';
 import { createChainRegistry } from './chains/chain-registry.ts';
 import { type Config, ConfigError, loadConfig, loadDotEnv } from './config/config.ts';
-import { type Devnet, type DevnetChain, fundAddress, startDevnet } from './devnet/devnet.ts';
-import { type FakePrivy, startFakePrivy } from './devnet/privy/fake-privy.ts';
-import { createLogger } from './logger.ts';
 import { startRuntime } from './runtime.ts';
 import { lockDataDir } from './store/data-dir-lock.ts';
 import { openDatabase } from './store/open-database.ts';
 import { describeError } from './support/describe-error.ts';
+import { createLogger } from './support/logger.ts';
 
 const startedAt = performance.now();
 /** WALLET_PROVIDER=privy without credentials in local mode: the built-in Privy fake (offline demo). */
@@ -105,7 +105,8 @@ try {
     cleanups.push(() => lock.release());
   }
   // The embedded database and the development network start side by side (each takes most of a
-  // second); whichever comes up registers its cleanup, so a failure of the other stops it.
+  // second); whichever comes up registers its cleanup, so a failure of the other stops it. The
+  // development network's package (Hardhat, LiteSVM) is loaded only when it runs: never with DEVNET=off.
   const opening = openDatabase(config, (err) => logger.warn({ err }, 'database connection error')).then(
     (db) => {
       cleanups.push(() => db.close());
@@ -113,22 +114,24 @@ try {
     },
   );
   const starting = config.DEVNET
-    ? startDevnet({
-        dataDir: config.DATA_DIR,
-        evmPort: config.DEVNET_EVM_PORT || undefined,
-        solanaPort: config.DEVNET_SOLANA_PORT || undefined,
-        aggregatorPort: config.DEVNET_AGGREGATOR_PORT || undefined,
-        logger: logger.child({ component: 'devnet' }),
-      }).then((running) => {
+    ? import('@wallet-api/devnet').then(async ({ startDevnet, fundAddress }) => {
+        const running = await startDevnet({
+          dataDir: config.DATA_DIR,
+          evmPort: config.DEVNET_EVM_PORT || undefined,
+          solanaPort: config.DEVNET_SOLANA_PORT || undefined,
+          aggregatorPort: config.DEVNET_AGGREGATOR_PORT || undefined,
+          logger: logger.child({ component: 'devnet' }),
+        });
         cleanups.push(() => running.stop());
-        return running;
+        return { running, fundAddress };
       })
     : Promise.resolve(null);
   const [opened, started] = await Promise.allSettled([opening, starting]);
   if (opened.status === 'rejected') throw opened.reason;
   if (started.status === 'rejected') throw started.reason;
   const db = opened.value;
-  const devnet: Devnet | null = started.value;
+  const devnet: Devnet | null = started.value?.running ?? null;
+  const fundAddress = started.value?.fundAddress;
   devnet?.onRestart((chain) => {
     fundDemoWallets(chain).catch((err) =>
       logger.warn({ err, chain }, 'could not fund the demo wallets again'),
@@ -158,6 +161,7 @@ try {
   });
   let privyFake: FakePrivy | null = null;
   if (embeddedPrivy) {
+    const { startFakePrivy } = await import('@wallet-api/devnet/privy');
     privyFake = await startFakePrivy();
     const fake = privyFake;
     cleanups.push(() => fake.close());
@@ -177,7 +181,7 @@ try {
     : null;
   /** Funds the demo user's default wallets on the development network (one chain, or both). */
   async function fundDemoWallets(only?: DevnetChain): Promise<void> {
-    if (!devnet) return;
+    if (!devnet || !fundAddress) return;
     const user = await runtime.services.users.findByEmail(DEMO_EMAIL);
     const wallets = user ? await runtime.services.wallets.listAll(user.id) : [];
     for (const w of wallets.filter((x) => x.isDefault)) {

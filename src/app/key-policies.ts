@@ -1,6 +1,7 @@
 import type { ChainRegistry } from '../chains/chain-registry.ts';
 import type { ChainType } from '../domain/wallets.ts';
 import { AppError, invalidInput } from '../errors/app-error.ts';
+import type { StoredKeyPolicy } from '../store/repositories/api-keys-repository.ts';
 import { isEvmAddress, parseAddress, parseAmount, quoted } from './transactions/amounts.ts';
 
 /**
@@ -34,6 +35,8 @@ export interface KeyPolicy {
   contracts: readonly string[] | null;
 }
 
+export type { StoredKeyPolicy };
+
 /** A key made before policies existed, or created without choices: everything, as before. */
 export const UNRESTRICTED: KeyPolicy = Object.freeze({
   scopes: Object.freeze([...SCOPES]),
@@ -45,25 +48,18 @@ export const UNRESTRICTED: KeyPolicy = Object.freeze({
 
 /** What a caller asks for when creating a key (API, CLI and dashboard share it). */
 export interface KeyPolicyInput {
-  scopes?: readonly string[];
-  chains?: readonly string[] | null;
-  limits?: readonly {
-    chain: string;
-    asset: string;
-    perTransaction?: string | null;
-    perDay?: string | null;
-  }[];
-  recipients?: readonly string[] | null;
-  contracts?: readonly string[] | null;
-}
-
-/** The stored form (jsonb): amounts as decimal strings. */
-export interface StoredKeyPolicy {
-  scopes: string[];
-  chains: string[] | null;
-  limits: { chain: string; asset: string; perTransaction: string | null; perDay: string | null }[];
-  recipients: string[] | null;
-  contracts: string[] | null;
+  scopes?: readonly string[] | undefined;
+  chains?: readonly string[] | null | undefined;
+  limits?:
+    | readonly {
+        chain: string;
+        asset: string;
+        perTransaction?: string | null;
+        perDay?: string | null;
+      }[]
+    | undefined;
+  recipients?: readonly string[] | null | undefined;
+  contracts?: readonly string[] | null | undefined;
 }
 
 const MAX_LIST = 100;

@@ -1,15 +1,14 @@
 // `wallet-api devnet fund` and `wallet-api devnet info`: talk to the development network of a data
-// directory over RPC, whether the server runs in this process or another.
+// directory over RPC, whether the server runs in this process or another. The development network's
+// package is loaded only when one of these commands runs.
+import type { DevnetInfo } from '@wallet-api/devnet';
 import type { Command } from 'commander';
-import { type DevnetInfo, fundAddress, readDevnetInfo, resolveDevnetToken } from '../devnet/devnet.ts';
-import { evmTokenDecimals } from '../devnet/evm/fund.ts';
-import { solanaRpc } from '../devnet/solana/client.ts';
-import { mintInfo } from '../devnet/solana/fund.ts';
 
 type DevnetChain = 'evm-localnet' | 'solana-localnet';
 const CHAINS: readonly DevnetChain[] = ['evm-localnet', 'solana-localnet'];
 
-function requireDevnet(dataDir: string): DevnetInfo {
+async function requireDevnet(dataDir: string): Promise<DevnetInfo> {
+  const { readDevnetInfo } = await import('@wallet-api/devnet');
   const info = readDevnetInfo(dataDir);
   if (!info) {
     throw new Error(
@@ -46,6 +45,7 @@ export function parseUnits(text: string, decimals: number): bigint {
 async function assetOf(info: DevnetInfo, chain: DevnetChain, token: string | undefined) {
   if (!token)
     return chain === 'evm-localnet' ? { symbol: 'ETH', decimals: 18 } : { symbol: 'SOL', decimals: 9 };
+  const { resolveDevnetToken } = await import('@wallet-api/devnet');
   const address = resolveDevnetToken(info, chain, token);
   const known = [
     info.evm.testToken,
@@ -56,9 +56,17 @@ async function assetOf(info: DevnetInfo, chain: DevnetChain, token: string | und
   if (known) return { address, symbol: known.symbol, decimals: known.decimals };
   const decimals =
     chain === 'evm-localnet'
-      ? await evmTokenDecimals(info.evm.rpcUrl, address)
-      : (await mintInfo(solanaRpc(info.solana.rpcUrl), address)).decimals;
+      ? await (await import('@wallet-api/devnet/evm/fund')).evmTokenDecimals(info.evm.rpcUrl, address)
+      : await solanaMintDecimals(info.solana.rpcUrl, address);
   return { address, symbol: address, decimals };
+}
+
+async function solanaMintDecimals(rpcUrl: string, mint: string): Promise<number> {
+  const [{ solanaRpc }, { mintInfo }] = await Promise.all([
+    import('@wallet-api/devnet/solana/client'),
+    import('@wallet-api/devnet/solana/fund'),
+  ]);
+  return (await mintInfo(solanaRpc(rpcUrl), mint)).decimals;
 }
 
 function printInfo(info: DevnetInfo): void {
@@ -100,8 +108,8 @@ export function registerDevnetCommands(program: Command, getDataDir: () => strin
     .description(
       'Print RPC URLs, test token addresses, mints, swap pools and local aggregator URLs of the running development network',
     )
-    .action(() => {
-      const info = requireDevnet(getDataDir());
+    .action(async () => {
+      const info = await requireDevnet(getDataDir());
       if (json()) console.log(JSON.stringify(info, null, 2));
       else printInfo(info);
     });
@@ -119,9 +127,10 @@ export function registerDevnetCommands(program: Command, getDataDir: () => strin
     .action(async (opts: { chain: string; address: string; amount: string; token?: string }) => {
       const chain = CHAINS.find((c) => c === opts.chain);
       if (!chain) throw new Error(`--chain must be ${CHAINS.join(' or ')}, got "${opts.chain}"`);
-      const info = requireDevnet(getDataDir());
+      const info = await requireDevnet(getDataDir());
       const asset = await assetOf(info, chain, opts.token);
       const amount = parseUnits(opts.amount, asset.decimals);
+      const { fundAddress } = await import('@wallet-api/devnet');
       await fundAddress(info, {
         chain,
         address: opts.address,

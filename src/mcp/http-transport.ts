@@ -62,10 +62,8 @@ export async function registerMcpRoute(
         derivedKeys,
         onCallFailed: (tool, err) => request.log.warn({ err, tool }, 'mcp tool call got no answer'),
       });
-      const transport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: undefined,
-        enableJsonResponse: true,
-      });
+      // Stateless: no sessionIdGenerator (the SDK's option left out, which it reads as undefined).
+      const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
       reply.hijack();
       // Headers set by hooks (x-request-id) are on the Fastify reply, which hijack bypasses.
       for (const [name, value] of Object.entries(reply.getHeaders()))

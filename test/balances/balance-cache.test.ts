@@ -1,3 +1,4 @@
+// @needs devnet
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { fund } from '../support/devnet.ts';

@@ -1,6 +1,7 @@
 // Contracts and accounts on evm-localnet for the balance tests: many ERC20s, tokens with odd
 // metadata, and a funded account of our own that can move tokens into a wallet.
 import { readFileSync } from 'node:fs';
+import { evmLocalnetChain, loadCompiled } from '@wallet-api/devnet/evm/contracts';
 import {
   type Abi,
   type Address,
@@ -12,7 +13,6 @@ import {
   parseAbi,
 } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import { evmLocalnetChain, loadCompiled } from '../../src/devnet/evm/contracts.ts';
 import { type FundRequest, fund } from '../support/devnet.ts';
 
 const odd = JSON.parse(

@@ -13,8 +13,8 @@ import {
 } from '@solana/kit';
 import { getCreateAccountInstruction } from '@solana-program/system';
 import { getInitializeMint2Instruction } from '@solana-program/token';
-import { sendInstructions, solanaRpc } from '../../src/devnet/solana/client.ts';
-import { solanaDevKeys } from '../../src/devnet/solana/dev-keys.ts';
+import { sendInstructions, solanaRpc } from '@wallet-api/devnet/solana/client';
+import { solanaDevKeys } from '@wallet-api/devnet/solana/dev-keys';
 
 export const TOKEN_PROGRAM = address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
 export const TOKEN_2022_PROGRAM = address('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');

@@ -1,3 +1,4 @@
+// @needs devnet
 // The typed client (packages/client) against the real service on the development network: retries
 // that replay instead of sending twice, Retry-After honoured, errors surfaced as WalletApiError.
 import assert from 'node:assert/strict';
@@ -12,10 +13,10 @@ import { type Address, type Hex, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
 import { loadConfig } from '../../src/config/config.ts';
-import { createLogger } from '../../src/logger.ts';
 import { memoryRateLimiter } from '../../src/rate-limit/rate-limiter.ts';
 import { startRuntime } from '../../src/runtime.ts';
 import { ManualClock } from '../../src/support/clock.ts';
+import { createLogger } from '../../src/support/logger.ts';
 import { clientFor } from '../support/api-client.ts';
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, walletOf } from '../support/chain-app.ts';

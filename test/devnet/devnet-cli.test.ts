@@ -1,3 +1,4 @@
+// @needs devnet
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -6,9 +7,9 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { generateKeyPairSigner } from '@solana/kit';
+import { solanaRpc } from '@wallet-api/devnet/solana/client';
 import { createPublicClient, http } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { solanaRpc } from '../../src/devnet/solana/client.ts';
 import { devnetDataDir, useDevnet } from '../support/devnet.ts';
 
 const run = promisify(execFile);

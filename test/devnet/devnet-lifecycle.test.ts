@@ -4,8 +4,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { readDevnetInfo, startDevnet } from '@wallet-api/devnet';
 import pino from 'pino';
-import { readDevnetInfo, startDevnet } from '../../src/devnet/devnet.ts';
 
 const dirs: string[] = [];
 after(() => {
@@ -23,7 +23,7 @@ function networkPids(parent: number): number[] {
   try {
     return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(parent)], { encoding: 'utf8' })
       .split('\n')
-      .filter((line) => /devnet\/(evm\/node-child|solana\/server-child)\.ts/.test(line))
+      .filter((line) => /devnet\/src\/(evm\/node-child|solana\/server-child)\.ts/.test(line))
       .map((line) => Number.parseInt(line.trim(), 10));
   } catch {
     return [];

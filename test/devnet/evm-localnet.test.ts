@@ -1,8 +1,9 @@
+// @needs devnet
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { evmLocalnetChain, TEST_TOKEN_ADDRESS } from '@wallet-api/devnet/evm/contracts';
 import { createPublicClient, createWalletClient, http, parseAbi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { evmLocalnetChain, TEST_TOKEN_ADDRESS } from '../../src/devnet/evm/contracts.ts';
 import { fund, useDevnet } from '../support/devnet.ts';
 
 const erc20 = parseAbi([

@@ -19,10 +19,10 @@ import {
   signTransactionMessageWithSigners,
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
+import type { ManagedChild } from '@wallet-api/devnet/child-process';
+import { type SolanaRpc, solanaRpc, waitForSignature } from '@wallet-api/devnet/solana/client';
+import { startSolanaNode } from '@wallet-api/devnet/solana/solana-node';
 import pino from 'pino';
-import type { ManagedChild } from '../../src/devnet/child-process.ts';
-import { type SolanaRpc, solanaRpc, waitForSignature } from '../../src/devnet/solana/client.ts';
-import { startSolanaNode } from '../../src/devnet/solana/solana-node.ts';
 
 let node: ManagedChild;
 let rpc: SolanaRpc;

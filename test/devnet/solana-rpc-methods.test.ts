@@ -1,3 +1,4 @@
+// @needs devnet
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -19,7 +20,7 @@ import {
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { findAssociatedTokenPda } from '@solana-program/token';
-import { waitForSignature } from '../../src/devnet/solana/client.ts';
+import { waitForSignature } from '@wallet-api/devnet/solana/client';
 import { fund, useDevnet } from '../support/devnet.ts';
 
 const info = await useDevnet();

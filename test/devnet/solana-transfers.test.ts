@@ -1,3 +1,4 @@
+// @needs devnet
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -25,7 +26,7 @@ import {
   getCreateAssociatedTokenIdempotentInstructionAsync,
   getTransferCheckedInstruction,
 } from '@solana-program/token';
-import { waitForSignature } from '../../src/devnet/solana/client.ts';
+import { waitForSignature } from '@wallet-api/devnet/solana/client';
 import { fund, useDevnet } from '../support/devnet.ts';
 
 const TOKEN_PROGRAM: Address = address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../../src/config/config.ts';
-import { createLogger } from '../../src/logger.ts';
 import { startRuntime } from '../../src/runtime.ts';
+import { createLogger } from '../../src/support/logger.ts';
 import { createPgliteDatabase } from '../support/database.ts';
 
 describe('secrets that do not open the stored data', () => {

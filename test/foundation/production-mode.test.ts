@@ -1,3 +1,4 @@
+// @needs postgres
 // Production mode is safe by default, and addresses that spray unknown API keys are throttled.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';

@@ -1,3 +1,4 @@
+// @needs postgres
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { apiKeysService } from '../../src/app/api-keys.ts';

@@ -1,3 +1,4 @@
+// @needs devnet postgres
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

@@ -1,3 +1,4 @@
+// @needs devnet
 // Privy mode under provider faults: 5xx, 429, hangs, a signer key Privy no longer accepts, policy
 // denials and SDK retries. Nothing is sent when Privy fails, the wallet is never jammed, and the
 // SDK's retry of a signing request reuses its idempotency key so Privy signs once.

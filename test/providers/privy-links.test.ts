@@ -1,3 +1,4 @@
+// @needs devnet
 // Privy mode: who may use which wallet. Users must be linked to a Privy account, their wallets are
 // that account's linked wallets, and the delegation and wallet-id rules hold before anything is signed.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// @needs devnet
 // Every write endpoint in Privy mode on the development network: the provider only signs (through
 // the local Privy fake), the service builds, broadcasts and tracks, and everything lands.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// @needs devnet
 // One contract for every wallet provider (DESIGN C6): `local` and `privy` (through the local Privy
 // fake) both list a user's wallets with one default per chain type, sign EVM and Solana
 // transactions that land, refuse a wallet that is not delegated before signing anything, and, for

@@ -1,3 +1,4 @@
+// @needs devnet
 // Three API instances and a worker on real PostgreSQL and Redis behind nginx (scripts/cluster.ts):
 // limits, revocation, idempotency and nonces hold across instances, and the failure of a shared
 // part (the bus, Redis, a worker, PostgreSQL) behaves as the README documents.

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { ChainRegistry } from '../../src/chains/chain-registry.ts';
 import { loadConfig } from '../../src/config/config.ts';
-import { createLogger } from '../../src/logger.ts';
 import { type Runtime, startRuntime } from '../../src/runtime.ts';
 import type { Database } from '../../src/store/database.ts';
 import type { Clock } from '../../src/support/clock.ts';
+import { createLogger } from '../../src/support/logger.ts';
 import { createDatabase } from './database.ts';
 
 export interface TestApp extends Runtime {

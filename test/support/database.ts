@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { requireNeed } from '../../scripts/test-needs.mjs';
 import type { Database } from '../../src/store/database.ts';
 import { listMigrations, migrate } from '../../src/store/migrate.ts';
 import { wrapPglite } from '../../src/store/pglite-database.ts';
@@ -48,6 +49,7 @@ export async function createPgliteDatabase(): Promise<Database> {
 
 /** A new database on the test run's PostgreSQL server, or null when there is none. */
 export async function createPostgresDatabase(): Promise<Database | null> {
+  requireNeed('postgres');
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return null;
   const name = `wallet_test_${randomBytes(6).toString('hex')}`;

@@ -1,11 +1,14 @@
-// Gives integration tests a running development network. `npm test` starts one for the whole run
-// (scripts/run-tests.mjs) and passes it in TEST_DEVNET_INFO / TEST_DEVNET_DATA_DIR; a test file run on
-// its own starts a private one, which dies with the test process (the children watch their parent).
+// Gives integration tests a running development network. A test file that uses it declares
+// `// @needs devnet` on its first lines (scripts/test-needs.mjs), and is refused here otherwise;
+// `npm test` then starts one for the whole run (scripts/run-tests.mjs) and passes it in
+// TEST_DEVNET_INFO / TEST_DEVNET_DATA_DIR. A test file run on its own, without the runner (node --test),
+// starts a private one, which dies with the test process (the children watch their parent).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type DevnetInfo, type FundRequest, fundAddress, startDevnet } from '@wallet-api/devnet';
 import pino from 'pino';
-import { type DevnetInfo, type FundRequest, fundAddress, startDevnet } from '../../src/devnet/devnet.ts';
+import { requireNeed } from '../../scripts/test-needs.mjs';
 
 export type { DevnetInfo, FundRequest };
 
@@ -24,6 +27,7 @@ function fromEnv(): RunningDevnet | null {
 
 async function devnet(): Promise<RunningDevnet> {
   running ??= (async () => {
+    requireNeed('devnet');
     const shared = fromEnv();
     if (shared) return shared;
     const dataDir = mkdtempSync(join(tmpdir(), 'wallet-api-devnet-'));

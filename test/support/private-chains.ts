@@ -1,13 +1,13 @@
 // Private development nodes for tests that change a chain for everyone on it (automine off, base-fee
 // spikes, reorgs, slot jumps): the shared development network must never see those.
 import { createSolanaRpc } from '@solana/kit';
+import { startEvmNode } from '@wallet-api/devnet/evm/evm-node';
+import { solanaRpc } from '@wallet-api/devnet/solana/client';
+import { fundSolana } from '@wallet-api/devnet/solana/fund';
+import { seedSolana } from '@wallet-api/devnet/solana/seed';
+import { startSolanaNode } from '@wallet-api/devnet/solana/solana-node';
 import pino from 'pino';
 import { type Address, createPublicClient, http, type PublicClient } from 'viem';
-import { startEvmNode } from '../../src/devnet/evm/evm-node.ts';
-import { solanaRpc } from '../../src/devnet/solana/client.ts';
-import { fundSolana } from '../../src/devnet/solana/fund.ts';
-import { seedSolana } from '../../src/devnet/solana/seed.ts';
-import { startSolanaNode } from '../../src/devnet/solana/solana-node.ts';
 
 async function jsonRpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
   const res = await fetch(url, {

@@ -1,5 +1,5 @@
 // Privy mode in tests: the service pointed at the local Privy fake, and users linked to it.
-import { type FakePrivy, startFakePrivy } from '../../src/devnet/privy/fake-privy.ts';
+import { type FakePrivy, startFakePrivy } from '@wallet-api/devnet/privy';
 import type { TestApp } from './app.ts';
 
 export { type FakePrivy, startFakePrivy };

@@ -6,8 +6,8 @@ import { startTestApp } from '../support/app.ts';
 import type { DevnetInfo } from '../support/devnet.ts';
 
 /**
- * `info` comes from `useDevnet()` called in the test file itself: the runner shares its devnet only
- * with files whose text calls it (otherwise a file starts a private one that outlives its tests).
+ * `info` comes from `useDevnet()`, in a test file that declares `// @needs devnet` (the runner starts
+ * the shared network for such files only; useDevnet refuses the others).
  */
 export async function startTradingApp(info: DevnetInfo, env: Record<string, string> = {}): Promise<TestApp> {
   const chains = createChainRegistry(

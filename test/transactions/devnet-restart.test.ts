@@ -1,3 +1,4 @@
+// @needs devnet
 // Transactions of a development chain that has been restarted since are told apart (issue 11, item 9):
 // a confirmed one is marked (its hash no longer exists), a pending one is FAILED, never tracked on the
 // new chain (whose nonces start over).

@@ -1,3 +1,4 @@
+// @needs devnet
 // The EVM write path behind an RPC that misbehaves the way public endpoints do (issue 10): for each
 // fault, what the caller sees, what a same-key retry sees, what GET /tx converges to, that the
 // recipient is paid exactly once, and that the wallet's next send still confirms.

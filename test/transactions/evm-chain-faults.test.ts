@@ -1,3 +1,4 @@
+// @needs devnet
 // The EVM write path on a chain that does not cooperate (issue 10): base-fee spikes and the
 // operator's fee cap, transactions dropped from the pool, a nonce used outside the service,
 // confirmation depth, and a reorg that takes a confirmed transaction's block away. A private Hardhat

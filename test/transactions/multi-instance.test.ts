@@ -1,3 +1,4 @@
+// @needs devnet postgres
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type Address, parseEther } from 'viem';

@@ -1,3 +1,4 @@
+// @needs devnet
 // The Solana write path behind an RPC that misbehaves (issue 10): lost answers after forwarding,
 // sends acknowledged and dropped, preflight refusals, blockhash expiry (re-signed with a fresh
 // blockhash, then FAILED once re-signs are used up), identical payments, and the commitment setting.

@@ -1,3 +1,4 @@
+// @needs devnet
 // A request that waits (behind a wallet's lock, on a slow RPC) keeps its Idempotency-Key alive by
 // renewing its lease: the sweep settles only keys of requests that died (issue 10, DESIGN A7).
 import assert from 'node:assert/strict';

@@ -32,7 +32,7 @@ export interface BalanceQuery {
   chain: string;
   /** A wallet of the caller; absent: the caller's default wallet for the chain's type. */
   address?: string;
-  tokens?: readonly string[];
+  tokens?: readonly string[] | undefined;
   includeZero?: boolean;
   /** Bypass the cache and refresh it. */
   fresh?: boolean;

@@ -9,13 +9,22 @@ import {
   getTransactionDecoder,
 } from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+  COMPUTE_BUDGET_PROGRAM_ADDRESS,
+  LEGACY_MEMO_PROGRAM_ADDRESS,
+  MEMO_PROGRAM_ADDRESS,
+  SYSTEM_PROGRAM_ADDRESS,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  TOKEN_PROGRAM_ADDRESS,
+} from '../../chains/solana/program-ids.ts';
 
-const SYSTEM = '11111111111111111111111111111111';
-const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
-const ASSOCIATED_TOKEN = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
-const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111';
-const MEMO = ['MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo'];
+const SYSTEM: string = SYSTEM_PROGRAM_ADDRESS;
+const TOKEN: string = TOKEN_PROGRAM_ADDRESS;
+const TOKEN_2022: string = TOKEN_2022_PROGRAM_ADDRESS;
+const ASSOCIATED_TOKEN: string = ASSOCIATED_TOKEN_PROGRAM_ADDRESS;
+const COMPUTE_BUDGET: string = COMPUTE_BUDGET_PROGRAM_ADDRESS;
+const MEMO: string[] = [MEMO_PROGRAM_ADDRESS, LEGACY_MEMO_PROGRAM_ADDRESS];
 const WRAPPED_SOL = 'So11111111111111111111111111111111111111112';
 
 /** Programs every swap may use, besides the aggregator's own. */

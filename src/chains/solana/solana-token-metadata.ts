@@ -3,9 +3,10 @@
 // through @solana-program/token-2022, which cannot be installed beside our @solana/kit.
 import { type Address, getAddressDecoder, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './program-ids.ts';
 
-export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+export const TOKEN_PROGRAM: string = TOKEN_PROGRAM_ADDRESS;
+export const TOKEN_2022_PROGRAM: string = TOKEN_2022_PROGRAM_ADDRESS;
 export const METAPLEX_PROGRAM = 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s';
 
 const MINT_SIZE = 82;

@@ -26,6 +26,7 @@ import {
 import { AppError } from '../../errors/app-error.ts';
 import type { Chain } from '../chain-registry.ts';
 import { rpcError, type SolanaRpc } from '../rpc-clients.ts';
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './program-ids.ts';
 
 /**
  * The memo that makes each transfer unique is written with SPL Memo v1, which every cluster still
@@ -33,8 +34,8 @@ import { rpcError, type SolanaRpc } from '../rpc-clients.ts';
  * need nothing v2 adds.
  */
 const MEMO_V1_PROGRAM = address('Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo');
-export const TOKEN_PROGRAM = address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
-export const TOKEN_2022_PROGRAM = address('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
+export const TOKEN_PROGRAM = TOKEN_PROGRAM_ADDRESS;
+export const TOKEN_2022_PROGRAM = TOKEN_2022_PROGRAM_ADDRESS;
 /** The rent-exempt minimum of a 165-byte token account (what creating a recipient's ATA costs). */
 const TOKEN_ACCOUNT_SIZE = 165n;
 const SIGNATURE_FEE = 5000n;

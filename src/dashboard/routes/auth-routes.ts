@@ -51,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
   const showForm = (
     request: FastifyRequest,
     reply: FastifyReply,
-    input: { email?: string; next?: string; flash?: Flash | null; status?: number },
+    input: { email?: string; next?: string | undefined; flash?: Flash | null; status?: number },
   ) =>
     sendPage(
       reply,

@@ -1,6 +1,14 @@
-import type { StoredKeyPolicy } from '../../app/key-policies.ts';
 import type { Queryable } from '../database.ts';
 import { toBuffer, toDateOrNull } from './rows.ts';
+
+/** What a key may do, as stored (jsonb; src/app/key-policies.ts reads it): amounts as decimal strings. */
+export interface StoredKeyPolicy {
+  scopes: string[];
+  chains: string[] | null;
+  limits: { chain: string; asset: string; perTransaction: string | null; perDay: string | null }[];
+  recipients: string[] | null;
+  contracts: string[] | null;
+}
 
 export interface ApiKeyRecord {
   id: string;

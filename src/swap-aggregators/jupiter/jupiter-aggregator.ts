@@ -4,6 +4,14 @@
 // configuration; the returned versioned transaction is checked (fee payer, priority fee) before it
 // goes to the wallet provider, and confirmed against its own blockhash and lastValidBlockHeight.
 import { getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit';
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+  COMPUTE_BUDGET_PROGRAM_ADDRESS,
+  MEMO_PROGRAM_ADDRESS,
+  SYSTEM_PROGRAM_ADDRESS,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  TOKEN_PROGRAM_ADDRESS,
+} from '../../chains/solana/program-ids.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { callAggregator, isDigits, type UpstreamAnswer, upstreamReason } from '../aggregator-http.ts';
 import type {
@@ -16,16 +24,15 @@ import type {
 
 export const WRAPPED_SOL_MINT = 'So11111111111111111111111111111111111111112';
 export const JUPITER_NOT_TRADABLE = 'Token not tradable on Jupiter';
-const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
 export const JUPITER_PROGRAM = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
 /** Programs every swap touches; the one left is the router (or, for the local pools, none). */
-const PLUMBING = new Set([
-  COMPUTE_BUDGET_PROGRAM,
-  '11111111111111111111111111111111',
-  'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
-  'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
-  'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
-  'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
+const PLUMBING = new Set<string>([
+  COMPUTE_BUDGET_PROGRAM_ADDRESS,
+  SYSTEM_PROGRAM_ADDRESS,
+  TOKEN_PROGRAM_ADDRESS,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+  MEMO_PROGRAM_ADDRESS,
 ]);
 
 export interface JupiterOptions {
@@ -86,7 +93,7 @@ function decodeSwap(wire: string): DecodedSwap {
     const program = message.staticAccounts[ix.programAddressIndex] ?? '';
     programs.push(program);
     const data = ix.data ? Uint8Array.from(ix.data) : new Uint8Array();
-    if (program !== COMPUTE_BUDGET_PROGRAM) continue;
+    if (program !== COMPUTE_BUDGET_PROGRAM_ADDRESS) continue;
     const view = new DataView(data.buffer);
     if (data[0] === 2 && data.length >= 5) computeUnitLimit = BigInt(view.getUint32(1, true));
     if (data[0] === 3 && data.length >= 9) computeUnitPrice = view.getBigUint64(1, true);

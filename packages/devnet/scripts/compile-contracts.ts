@@ -1,5 +1,5 @@
 // Compiles every contracts/*.sol with solc-js (offline, pinned by package-lock) into
-// src/devnet/evm/compiled/<Contract>.json. Run: node --import tsx scripts/compile-contracts.ts
+// src/evm/compiled/<Contract>.json (paths in this package). Run: npm run contracts:compile
 // The output is committed; running this again on unchanged sources reproduces it byte for byte.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ interface SolcOutput {
 
 const root = join(import.meta.dirname, '..');
 const sourceDir = join(root, 'contracts');
-const outDir = join(root, 'src/devnet/evm/compiled');
+const outDir = join(root, 'src/evm/compiled');
 
 const sources: Record<string, { content: string }> = {};
 for (const file of readdirSync(sourceDir).sort()) {

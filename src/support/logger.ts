@@ -1,5 +1,5 @@
 import pino, { type Logger } from 'pino';
-import { redactUrls } from './support/redact-urls.ts';
+import { redactUrls } from './redact-urls.ts';
 
 /** Paths whose values never reach the logs: keys, cookies, passwords, secrets. */
 export const REDACT_PATHS = [

@@ -11,7 +11,7 @@ import { solanaSwaps } from './solana-swaps.ts';
 
 export interface LocalAggregatorOptions {
   /** 0 or absent: a free port. */
-  port?: number;
+  port?: number | undefined;
   evmRpcUrl: string;
   evmChainId: number;
   solanaRpcUrl: string;

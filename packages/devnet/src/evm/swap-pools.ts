@@ -12,7 +12,7 @@ import {
   parseAbi,
   publicActions,
 } from 'viem';
-import { sourcePath } from '../../support/project-paths.ts';
+import { sourcePath } from '../package-paths.ts';
 import { deployer, evmLocalnetChain, TEST_TOKEN, TEST_TOKEN_ADDRESS, testTokenAbi } from './contracts.ts';
 
 /** 1inch's placeholder for the native coin; the router uses it too. */
@@ -52,7 +52,7 @@ export const EVM_TRADABLE_TOKENS = [
 ] as const;
 
 function loadArtifact(name: string): { bytecode: Hex; abi: unknown[] } {
-  return JSON.parse(readFileSync(sourcePath('devnet', 'evm', 'compiled', `${name}.json`), 'utf8'));
+  return JSON.parse(readFileSync(sourcePath('evm', 'compiled', `${name}.json`), 'utf8'));
 }
 
 /** Runs after `seedEvm` (the test token is the deployer's nonce 0). */

@@ -1,8 +1,8 @@
 // simulateTransaction and the preflight check of sendTransaction, on a LiteSVM that does not commit.
 import { getBase58Decoder, getBase58Encoder, type Transaction } from '@solana/kit';
-import { FailedTransactionMetadata, type TransactionMetadata } from 'litesvm';
-import type { InnerInstructionSet, SolanaChain, StoredAccount } from './chain.ts';
+import { FailedTransactionMetadata, type LiteSVM, type TransactionMetadata } from 'litesvm';
 import { feeForMessage } from './fees.ts';
+import type { InnerInstructionSet, StoredAccount } from './ledger-types.ts';
 import {
   RPC_SEND_TRANSACTION_PREFLIGHT_FAILURE,
   RPC_TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
@@ -10,6 +10,15 @@ import {
 } from './rpc-errors.ts';
 import { fieldlessError, type RpcTransactionError, translateError } from './tx-errors.ts';
 import { decodeTransaction } from './wire.ts';
+
+/** What a simulation needs of the ledger: SolanaChain (chain.ts) passes itself. */
+export interface SimulationLedger {
+  readonly svm: LiteSVM;
+  latestBlockhash(): { blockhash: string; lastValidBlockHeight: bigint };
+  isBlockhashValid(blockhash: string): boolean;
+  /** The wire transaction as LiteSVM takes it; throws when it cannot be decoded. */
+  decodeKitTransaction(wire: Uint8Array): Transaction;
+}
 
 export interface SimulationValue {
   err: RpcTransactionError | null;
@@ -52,7 +61,7 @@ function emptyValue(err: RpcTransactionError, errText: string, fee: bigint): Sim
 }
 
 export function simulate(
-  chain: SolanaChain,
+  chain: SimulationLedger,
   input: Uint8Array,
   opts: { sigVerify: boolean; replaceRecentBlockhash: boolean },
 ): SimulationValue {
@@ -77,7 +86,7 @@ export function simulate(
     return emptyValue(json, text, fee);
   }
 
-  let kitTx: ReturnType<SolanaChain['decodeKitTransaction']>;
+  let kitTx: Transaction;
   try {
     kitTx = chain.decodeKitTransaction(wire);
   } catch {
@@ -122,7 +131,7 @@ export function simulate(
   };
 }
 
-function runSimulation(chain: SolanaChain, tx: Transaction, sigVerify: boolean) {
+function runSimulation(chain: SimulationLedger, tx: Transaction, sigVerify: boolean) {
   chain.svm.withSigverify(sigVerify);
   try {
     return chain.svm.simulateTransaction(tx);

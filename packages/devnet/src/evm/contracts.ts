@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { type Abi, defineChain, getContractAddress, type Hex, parseAbi } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { sourcePath } from '../../support/project-paths.ts';
+import { sourcePath } from '../package-paths.ts';
 
 export const EVM_CHAIN_ID = 31337;
 /** Canonical Multicall3 address on public chains; the devnet puts our Multicall3 code there. */
@@ -33,9 +33,7 @@ export interface CompiledContract {
 }
 
 export function loadCompiled(name: 'TestToken' | 'Multicall3'): CompiledContract {
-  return JSON.parse(
-    readFileSync(sourcePath('devnet', 'evm', 'compiled', `${name}.json`), 'utf8'),
-  ) as CompiledContract;
+  return JSON.parse(readFileSync(sourcePath('evm', 'compiled', `${name}.json`), 'utf8')) as CompiledContract;
 }
 
 export function evmLocalnetChain(rpcUrl: string) {

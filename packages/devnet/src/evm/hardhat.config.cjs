@@ -1,5 +1,5 @@
 // Hardhat network settings for the local EVM development network (chain `evm-localnet`).
-// The node is started by src/devnet/evm/node-child.ts; nothing here is compiled by Hardhat
+// The node is started by src/evm/node-child.ts; nothing here is compiled by Hardhat
 // (contracts are compiled by scripts/compile-contracts.ts).
 module.exports = {
   networks: {
@@ -13,8 +13,8 @@ module.exports = {
     },
   },
   paths: {
-    // Keep Hardhat from creating folders beside this file.
-    cache: '../../../node_modules/.cache/wallet-api-hardhat',
-    artifacts: '../../../node_modules/.cache/wallet-api-hardhat/artifacts',
+    // Keep Hardhat from creating folders beside this file (node_modules/.cache of this package).
+    cache: '../../node_modules/.cache/wallet-api-hardhat',
+    artifacts: '../../node_modules/.cache/wallet-api-hardhat/artifacts',
   },
 };

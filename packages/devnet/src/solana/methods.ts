@@ -1,9 +1,10 @@
 // The JSON-RPC methods of the LiteSVM development node, with Agave's response shapes:
 // `{ context: { slot, apiVersion }, value }` where a validator wraps its answer in a context.
 import { type AccountEncoding, encodeAccount, readDataSlice, readEncoding } from './account-encoding.ts';
-import type { SolanaChain, StoredAccount } from './chain.ts';
+import type { SolanaChain } from './chain.ts';
 import type { Faucet } from './faucet.ts';
 import { feeForMessage } from './fees.ts';
+import type { StoredAccount } from './ledger-types.ts';
 import {
   type Config,
   checkCommitment,

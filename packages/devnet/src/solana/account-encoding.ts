@@ -1,6 +1,6 @@
 // Account objects in RPC responses, in the encodings a validator offers for accounts.
 import { getBase58Decoder } from '@solana/kit';
-import type { StoredAccount } from './chain.ts';
+import type { StoredAccount } from './ledger-types.ts';
 import { invalidParams, RPC_INVALID_REQUEST, RpcError } from './rpc-errors.ts';
 import { parseTokenData, tokenProgramName } from './token-layout.ts';
 

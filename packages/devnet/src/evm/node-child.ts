@@ -1,14 +1,15 @@
 // Child process entry: a Hardhat node (EDR) on 127.0.0.1. Started by evm-node.ts with an IPC channel;
 // exits when its parent goes away. Env: DEVNET_EVM_PORT (0 = any free port).
-import { sourcePath } from '../../support/project-paths.ts';
+
 import { bindToParent, reportReady } from '../child-runtime.ts';
+import { sourcePath } from '../package-paths.ts';
 
 interface HardhatServer {
   listen(): Promise<{ address: string; port: number }>;
   close(): Promise<void>;
 }
 
-process.env.HARDHAT_CONFIG = sourcePath('devnet', 'evm', 'hardhat.config.cjs');
+process.env.HARDHAT_CONFIG = sourcePath('evm', 'hardhat.config.cjs');
 process.env.HARDHAT_DISABLE_TELEMETRY_PROMPT = 'true';
 
 let server: HardhatServer | null = null;

@@ -12,6 +12,7 @@ import {
 } from '@solana/kit';
 import { Clock, FailedTransactionMetadata, LiteSVM } from 'litesvm';
 import { computeBudgetOf, feeForMessage } from './fees.ts';
+import type { InnerInstructionSet, StoredAccount } from './ledger-types.ts';
 import { RPC_TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, RpcError } from './rpc-errors.ts';
 import { innerInstructionSets, preflightFailure, type SimulationValue, simulate } from './simulate.ts';
 import { decodeMint, decodeTokenAccount, uiTokenAmount } from './token-layout.ts';
@@ -25,25 +26,12 @@ export interface ChainOptions {
   finalityDepth: number;
 }
 
-export interface StoredAccount {
-  address: string;
-  lamports: bigint;
-  owner: string;
-  executable: boolean;
-  data: Uint8Array;
-}
-
 export interface TokenBalance {
   accountIndex: number;
   mint: string;
   owner: string;
   programId: string;
   uiTokenAmount: ReturnType<typeof uiTokenAmount>;
-}
-
-export interface InnerInstructionSet {
-  index: number;
-  instructions: Array<{ programIdIndex: number; accounts: number[]; data: string; stackHeight: number }>;
 }
 
 export interface TxRecord {

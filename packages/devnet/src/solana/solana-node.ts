@@ -1,12 +1,12 @@
 // Parent side of the LiteSVM RPC server child process.
 import type { Logger } from 'pino';
-import { childEntry } from '../../support/project-paths.ts';
 import { type ManagedChild, spawnChild } from '../child-process.ts';
+import { childEntry } from '../package-paths.ts';
 
 export interface SolanaNodeOptions {
-  port?: number;
+  port?: number | undefined;
   /** Slot duration; 400 ms like a validator unless a test wants faster expiry. */
-  slotMs?: number;
+  slotMs?: number | undefined;
   finalityDepth?: number;
   logger: Logger;
 }
@@ -14,7 +14,7 @@ export interface SolanaNodeOptions {
 export function startSolanaNode(opts: SolanaNodeOptions): Promise<ManagedChild> {
   return spawnChild({
     name: 'solana devnet',
-    ...childEntry('devnet/solana/server-child'),
+    ...childEntry('solana/server-child'),
     env: {
       DEVNET_SOLANA_PORT: String(opts.port ?? 0),
       DEVNET_SOLANA_SLOT_MS: String(opts.slotMs ?? 400),

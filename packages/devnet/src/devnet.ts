@@ -21,12 +21,12 @@ import { type SolanaPool, seedSolanaPools, solanaPools } from './solana/swap-poo
 
 export interface DevnetOptions {
   dataDir: string;
-  evmPort?: number;
-  solanaPort?: number;
+  evmPort?: number | undefined;
+  solanaPort?: number | undefined;
   /** Solana slot duration (default 400 ms, like a validator). */
   solanaSlotMs?: number;
   /** Port of the local aggregator (0 or absent: a free port). */
-  aggregatorPort?: number;
+  aggregatorPort?: number | undefined;
   logger: Logger;
 }
 
