@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { ChainRegistry } from '../chains/chain-registry.ts';
+import type { ApiKeyId, UserId } from '../domain/ids.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { AddressThrottle } from '../rate-limit/address-throttle.ts';
 import type { Database } from '../store/database.ts';
@@ -35,7 +36,7 @@ export type KeyExpiry = keyof typeof KEY_EXPIRIES;
 export type KeyStatus = 'Active' | 'Expiring soon' | 'Expired' | 'Revoked';
 
 export interface ApiKeyView {
-  id: string;
+  id: ApiKeyId;
   name: string;
   /** Masked form for display: wak_ABCD_… */
   maskedKey: string;
@@ -49,8 +50,8 @@ export interface ApiKeyView {
 }
 
 export interface Principal {
-  readonly userId: string;
-  readonly keyId: string;
+  readonly userId: UserId;
+  readonly keyId: ApiKeyId;
   /** What this key may do: checked before anything is claimed or signed. */
   readonly policy: KeyPolicy;
 }
@@ -72,8 +73,8 @@ export function keyStatus(key: Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt'>, no
 }
 
 interface CachedKey {
-  keyId: string;
-  userId: string;
+  keyId: ApiKeyId;
+  userId: UserId;
   /** Epoch milliseconds, or null for a key that never expires. */
   expiresAt: number | null;
   revoked: boolean;
@@ -170,7 +171,7 @@ export function apiKeysService(deps: {
 
   return {
     async create(
-      userId: string,
+      userId: UserId,
       input: { name: string; expires?: KeyExpiry; policy?: KeyPolicyInput },
     ): Promise<{ key: string; apiKey: ApiKeyView }> {
       const name = input.name.trim();
@@ -214,19 +215,19 @@ export function apiKeysService(deps: {
     },
 
     /** One key of the user, as listed (404 when it is not theirs). */
-    async get(keyId: string, userId: string): Promise<ApiKeyView> {
+    async get(keyId: ApiKeyId, userId: UserId): Promise<ApiKeyView> {
       const key = await repo.findById(keyId);
       if (!key || key.userId !== userId) throw new AppError('NOT_FOUND', `API key ${keyId} not found`);
       return toView(key, clock.now());
     },
 
-    async list(userId: string): Promise<ApiKeyView[]> {
+    async list(userId: UserId): Promise<ApiKeyView[]> {
       const now = clock.now();
       return (await repo.listByUser(userId)).map((k) => toView(k, now));
     },
 
     /** Revokes a key of the user (any user when userId is null: operator). Permanent, immediate. */
-    async revoke(keyId: string, userId: string | null): Promise<ApiKeyView> {
+    async revoke(keyId: ApiKeyId, userId: UserId | null): Promise<ApiKeyView> {
       const existing = await repo.findById(keyId);
       if (!existing || (userId !== null && existing.userId !== userId))
         throw new AppError('NOT_FOUND', `API key ${keyId} not found`);

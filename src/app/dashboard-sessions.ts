@@ -6,6 +6,7 @@ import {
   randomBytes,
   timingSafeEqual,
 } from 'node:crypto';
+import type { UserId } from '../domain/ids.ts';
 import type { Database } from '../store/database.ts';
 import { sessionsRepository } from '../store/repositories/sessions-repository.ts';
 import type { UserRecord } from '../store/repositories/users-repository.ts';
@@ -27,7 +28,7 @@ export const DEFAULT_SESSION_LIFETIMES: SessionLifetimes = {
 /** What a signed-in dashboard request knows about its session. */
 export interface DashboardSession {
   id: string;
-  userId: string;
+  userId: UserId;
   email: string;
   csrfToken: string;
 }

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { UserId } from '../domain/ids.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Database } from '../store/database.ts';
 import {
@@ -28,7 +29,7 @@ const IN_FLIGHT_RETRY_AFTER_S = 2;
 
 /** A key this request claimed: renewed while it runs, released by `end`. */
 export interface Claim {
-  link: { userId: string; key: string; claimToken: string };
+  link: { userId: UserId; key: string; claimToken: string };
   /** Burns the key with the reason (nothing was signed, or the one signed transaction was refused). */
   fail(error: AppError): Promise<void>;
   /** Forgets the claim, leaving no record (a refusal that, like a 400, must change nothing). */
@@ -60,7 +61,7 @@ export function idempotencyService(deps: {
   const retentionMs = deps.retentionHours * 3600 * 1000;
   const leaseFrom = (now: Date) => new Date(now.getTime() + deps.leaseMs);
 
-  function holdLease(userId: string, key: string, claimToken: string): () => void {
+  function holdLease(userId: UserId, key: string, claimToken: string): () => void {
     const timer = setInterval(() => {
       repo.renew(userId, key, claimToken, leaseFrom(deps.clock.now())).catch(() => {});
     }, deps.leaseMs / 3);
@@ -70,7 +71,7 @@ export function idempotencyService(deps: {
 
   return {
     async begin(input: {
-      userId: string;
+      userId: UserId;
       key: string;
       path: string;
       body: unknown;
@@ -138,11 +139,11 @@ export function idempotencyService(deps: {
     abandoned: (cutoff: Date) => repo.listAbandoned(cutoff),
 
     /** Settles a dead request's key: its recorded transaction's Submission is what a retry replays. */
-    settleWithSubmission: (userId: string, key: string, submissionJson: string) =>
+    settleWithSubmission: (userId: UserId, key: string, submissionJson: string) =>
       repo.succeed(userId, key, 200, submissionJson, deps.clock.now()),
 
     /** Settles a dead request's key as failed: nothing it signed can land, a new attempt needs a new key. */
-    settleAsFailed: (userId: string, key: string, error: { code: string; message: string }) =>
+    settleAsFailed: (userId: UserId, key: string, error: { code: string; message: string }) =>
       repo.fail(userId, key, null, error, deps.clock.now()),
   };
 }

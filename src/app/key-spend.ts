@@ -1,3 +1,4 @@
+import type { ApiKeyId, TransactionId } from '../domain/ids.ts';
 import type { Database } from '../store/database.ts';
 import { keySpendRepository } from '../store/repositories/key-spend-repository.ts';
 import type { Clock } from '../support/clock.ts';
@@ -8,7 +9,7 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** An API key as the write path sees it: which one, and what it may do. */
 export interface KeyOfRequest {
-  id: string;
+  id: ApiKeyId;
   policy: KeyPolicy;
 }
 
@@ -38,7 +39,7 @@ export function keySpendService(deps: { db: Database; clock: Clock }) {
      * `transactionId`. Throws 403 FORBIDDEN naming the rule; on a refusal nothing is recorded.
      * Returns whether anything was recorded (to give back with `release` if nothing is sent).
      */
-    async reserve(key: KeyOfRequest, spend: WriteSpend, transactionId: string): Promise<boolean> {
+    async reserve(key: KeyOfRequest, spend: WriteSpend, transactionId: TransactionId): Promise<boolean> {
       const daily = checkWrite(key.policy, spend);
       if (daily.length === 0) return false;
       const now = deps.clock.now();
@@ -70,7 +71,7 @@ export function keySpendService(deps: { db: Database; clock: Clock }) {
     },
 
     /** Gives back what `reserve` recorded for a write that ended with nothing signed or sent. */
-    release: (transactionId: string) => repo.deleteForTransaction(transactionId),
+    release: (transactionId: TransactionId) => repo.deleteForTransaction(transactionId),
 
     /** Each limit of a key with what it moved in the last 24 hours and what is left. */
     async standing(key: KeyOfRequest): Promise<LimitStanding[]> {

@@ -1,3 +1,4 @@
+import { asApiKeyId } from '../domain/ids.ts';
 import type { ChainType } from '../domain/wallets.ts';
 import type { ApiKeyView, KeyExpiry } from './api-keys.ts';
 import type { KeyPolicyInput } from './key-policies.ts';
@@ -72,7 +73,7 @@ export function localOperator(services: Services): Operator {
       const user = await services.users.require(input.email);
       return services.apiKeys.list(user.id);
     },
-    revokeKey: (input) => services.apiKeys.revoke(input.id, null),
+    revokeKey: (input) => services.apiKeys.revoke(asApiKeyId(input.id), null),
   };
 }
 

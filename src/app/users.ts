@@ -1,3 +1,4 @@
+import type { UserId } from '../domain/ids.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Database } from '../store/database.ts';
 import { isUniqueViolation } from '../store/repositories/rows.ts';
@@ -11,7 +12,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 12;
 
 export interface UserView {
-  id: string;
+  id: UserId;
   email: string;
   createdAt: string;
   hasPassword: boolean;

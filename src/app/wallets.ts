@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import { SingleFlight } from '../cache/single-flight.ts';
+import type { UserId } from '../domain/ids.ts';
 import type { ChainType, WalletRecord } from '../domain/wallets.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { WalletSchema } from '../schemas/wallets.ts';
@@ -83,7 +84,7 @@ export function walletsService(deps: {
     },
   );
 
-  const remember = (userId: string, rows: WalletRecord[], forMs: number | null) => {
+  const remember = (userId: UserId, rows: WalletRecord[], forMs: number | null) => {
     if (cache.size >= CACHE_LIMIT) {
       cache.clear();
       expiry.clear();
@@ -94,7 +95,7 @@ export function walletsService(deps: {
   };
 
   /** Fetches the provider's list for a linked user and mirrors it into the wallets table. */
-  async function syncFromProvider(userId: string): Promise<WalletRecord[]> {
+  async function syncFromProvider(userId: UserId): Promise<WalletRecord[]> {
     const user = await users.findById(userId);
     if (!user) throw new AppError('USER_NOT_LINKED', 'This user no longer exists');
     if (!user.providerUserId)
@@ -128,13 +129,13 @@ export function walletsService(deps: {
   }
 
   /** The cache entry of a user while it is fresh. */
-  const cached = (userId: string) => {
+  const cached = (userId: UserId) => {
     const hit = cache.get(userId);
     const until = expiry.get(userId);
     return hit && (until === undefined || until > clock.nowMs()) ? hit : undefined;
   };
 
-  const listAll = async (userId: string): Promise<WalletRecord[]> => {
+  const listAll = async (userId: UserId): Promise<WalletRecord[]> => {
     const hit = cached(userId);
     if (hit) return hit.rows;
     if (fromProvider) return flights.run(userId, () => syncFromProvider(userId));
@@ -150,7 +151,7 @@ export function walletsService(deps: {
     provider: { name: provider.name, linksUsers: fromProvider },
 
     /** The user's wallets fetched from the provider now (a linked provider only), bypassing caches. */
-    async refresh(userId: string): Promise<WalletRecord[]> {
+    async refresh(userId: UserId): Promise<WalletRecord[]> {
       if (!fromProvider) return listAll(userId);
       cache.delete(userId);
       flights.forget((k) => k === userId);
@@ -162,7 +163,7 @@ export function walletsService(deps: {
      * user's email at Privy when `providerUserId` is omitted) and mirrors their wallets.
      */
     async link(
-      userId: string,
+      userId: UserId,
       providerUserId: string | undefined,
     ): Promise<{ providerUserId: string; wallets: WalletView[] }> {
       if (!fromProvider)
@@ -202,7 +203,7 @@ export function walletsService(deps: {
     },
 
     /** Removes the link; the user's provider wallets stop being listed and used. */
-    async unlink(userId: string): Promise<void> {
+    async unlink(userId: UserId): Promise<void> {
       if (!fromProvider)
         throw new AppError(
           'INVALID_INPUT',
@@ -222,7 +223,7 @@ export function walletsService(deps: {
      * The user's wallets as the API shows them. Without a filter, a cached list is the same frozen
      * array for every reader until it changes (the route serializes it once, see frozen-json.ts).
      */
-    async list(userId: string, filter: WalletFilter = {}): Promise<readonly WalletView[]> {
+    async list(userId: UserId, filter: WalletFilter = {}): Promise<readonly WalletView[]> {
       let views = cached(userId)?.views;
       if (views === undefined) {
         const rows = await listAll(userId);
@@ -242,7 +243,7 @@ export function walletsService(deps: {
      * (exactly one default per user and chain type); later ones become default when asked.
      */
     async create(
-      userId: string,
+      userId: UserId,
       input: { chainType: ChainType; makeDefault?: boolean; automation?: boolean },
     ): Promise<WalletView> {
       const walletId = newId('wal');
@@ -274,7 +275,7 @@ export function walletsService(deps: {
     },
 
     /** Turns automation on or off; `userId` null is the operator (any user's wallet). */
-    async setAutomation(address: string, enabled: boolean, userId: string | null): Promise<WalletView> {
+    async setAutomation(address: string, enabled: boolean, userId: UserId | null): Promise<WalletView> {
       if (fromProvider)
         throw new AppError(
           'INVALID_INPUT',

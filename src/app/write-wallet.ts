@@ -1,4 +1,5 @@
 import type { Chain } from '../chains/chain-registry.ts';
+import type { UserId } from '../domain/ids.ts';
 import { addressKey, type WalletRecord } from '../domain/wallets.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { WalletsService } from './wallets.ts';
@@ -6,7 +7,7 @@ import type { WalletsService } from './wallets.ts';
 /** The wallet a write uses: `from`, or the caller's default wallet for the chain type (DESIGN A9). */
 export async function resolveWriteWallet(
   wallets: WalletsService,
-  userId: string,
+  userId: UserId,
   chain: Chain,
   from: string | undefined,
 ): Promise<WalletRecord> {

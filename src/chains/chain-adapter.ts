@@ -1,3 +1,4 @@
+import type { TransactionId } from '../domain/ids.ts';
 // The ChainAdapter port (DESIGN B1): one adapter per chain family builds, prices, signs (through the
 // wallet provider), broadcasts, classifies broadcast outcomes and reads a transaction's standing. The
 // write path and the tracker (src/app/transactions) only orchestrate: every chain rule lives in an
@@ -31,7 +32,7 @@ export type BroadcastOutcome =
 export interface AttemptSigner {
   provider: WalletProvider;
   wallet: WalletRecord;
-  transactionId: string;
+  transactionId: TransactionId;
 }
 
 /** The first signed version of a write, with what the transaction record keeps. */

@@ -1,5 +1,6 @@
 import type { WalletView } from '../app/wallets.ts';
 import type { Chain } from '../chains/chain-registry.ts';
+import type { UserId } from '../domain/ids.ts';
 import type { ChainType } from '../domain/wallets.ts';
 
 export interface NativeBalance {
@@ -11,7 +12,7 @@ export interface NativeBalance {
 
 /** How the wallets page reads a native balance; null when there is none to show. */
 export type NativeBalanceReader = (
-  userId: string,
+  userId: UserId,
   wallet: WalletView,
   chainSlug: string,
 ) => Promise<NativeBalance | null>;
@@ -22,7 +23,7 @@ export type NativeBalanceReader = (
  */
 export interface BalancesReadPort {
   read(
-    userId: string,
+    userId: UserId,
     query: { chain: string; address?: string; includeZero?: boolean; fresh?: boolean },
   ): Promise<readonly { asset: string; raw: string; decimals: number | null; symbol: string | null }[]>;
 }
@@ -46,7 +47,7 @@ const READ_TIMEOUT_MS = 4_000;
  */
 export async function readNativeBalances(
   reader: NativeBalanceReader | undefined,
-  userId: string,
+  userId: UserId,
   items: { wallet: WalletView; chain: Chain | null }[],
   timeoutMs = READ_TIMEOUT_MS,
 ): Promise<Map<string, BalanceCell>> {

@@ -1,3 +1,4 @@
+import type { UserId, WalletId } from './ids.ts';
 /**
  * The domain's own types of wallets and chains, at the bottom of the import graph: every layer
  * (HTTP, use cases, chain adapters, wallet providers, the store) reads them, none of them is read
@@ -9,8 +10,8 @@ export type ChainType = 'ethereum' | 'solana';
 
 /** A wallet of a user, as the service records it. */
 export interface WalletRecord {
-  id: string;
-  userId: string;
+  id: WalletId;
+  userId: UserId;
   chainType: ChainType;
   address: string;
   providerType: string;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { UserId } from '../domain/ids.ts';
 import type { Database } from './database.ts';
 import type { Redis } from './redis.ts';
 
@@ -10,7 +11,7 @@ import type { Redis } from './redis.ts';
  */
 export type Invalidation =
   | { kind: 'api-key'; id: string }
-  | { kind: 'wallets'; userId: string }
+  | { kind: 'wallets'; userId: UserId }
   /** A wallet wrote on a chain (every chain when absent): its cached balances are stale. */
   | { kind: 'balances'; chain?: string; address: string }
   /** The bus's own heartbeat (never delivered to subscribers). */

@@ -1,3 +1,4 @@
+import type { WalletId } from '../domain/ids.ts';
 import type { Database } from './database.ts';
 import { pgDriver } from './postgres-database.ts';
 
@@ -10,7 +11,7 @@ import { pgDriver } from './postgres-database.ts';
  * transaction open across a broadcast would block every other query of the service meanwhile.
  */
 export interface WalletLock {
-  withLock<T>(walletId: string, chain: string, fn: () => Promise<T>): Promise<T>;
+  withLock<T>(walletId: WalletId, chain: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,16 @@
 import { ulid } from 'ulid';
+import type { ApiKeyId, TransactionId, UserId, WalletId } from '../domain/ids.ts';
+
+interface IdOf {
+  usr: UserId;
+  key: ApiKeyId;
+  tx: TransactionId;
+  wal: WalletId;
+  ses: string;
+  spd: string;
+}
 
 /** Opaque, sortable identifiers: a short type prefix and a ULID (for example `tx_01J...`). */
-export function newId(prefix: 'usr' | 'key' | 'wal' | 'tx' | 'ses' | 'spd'): string {
-  return `${prefix}_${ulid()}`;
+export function newId<P extends keyof IdOf>(prefix: P): IdOf[P] {
+  return `${prefix}_${ulid()}` as IdOf[P];
 }

@@ -1,5 +1,6 @@
 import type { SignatureBytes, Transaction } from '@solana/kit';
 import type { Hex, TransactionSerializable } from 'viem';
+import type { UserId, WalletId } from '../domain/ids.ts';
 import type { ChainType, LinkedWallet, WalletRecord } from '../domain/wallets.ts';
 import type { Queryable } from '../store/database.ts';
 
@@ -41,7 +42,11 @@ export interface WalletProvider {
   linkedWallets?(providerUserId: string): Promise<LinkedWallet[]>;
   /** The provider's user id for an email (walletSource `provider` only); null when it has none. */
   findUserByEmail?(email: string): Promise<string | null>;
-  createWallet(input: { walletId: string; userId: string; chainType: ChainType }): Promise<ProvisionedWallet>;
+  createWallet(input: {
+    walletId: WalletId;
+    userId: UserId;
+    chainType: ChainType;
+  }): Promise<ProvisionedWallet>;
   /** Signs an EVM transaction exactly as given (type, nonce, fees, gas); returns the serialized signed transaction. */
   signEvmTransaction(
     wallet: WalletRecord,

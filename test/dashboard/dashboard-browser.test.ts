@@ -1,9 +1,11 @@
 // biome-ignore-all lint/performance/useDomNodeTextContent: these are Playwright locators, and innerText (the text as rendered) is what a user reads
 // @needs devnet
+
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
+import { asTransactionId, type UserId } from '../../src/domain/ids.ts';
 import { transactionsRepository } from '../../src/store/repositories/transactions-repository.ts';
 import { ManualClock } from '../../src/support/clock.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
@@ -21,7 +23,7 @@ describe('dashboard in a browser', () => {
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
-  let user: { userId: string; email: string };
+  let user: { userId: UserId; email: string };
 
   /** Clicks something that submits a form or follows a link, and waits for the new page. */
   const submit = async (target: Locator) => {
@@ -256,7 +258,7 @@ describe('dashboard in a browser', () => {
     await txs.insert(
       {
         ...base,
-        id: 'tx_dashboard_confirmed',
+        id: asTransactionId('tx_dashboard_confirmed'),
         chain: 'base',
         chainId: 8453,
         value: '1500000000000000000',
@@ -271,7 +273,7 @@ describe('dashboard in a browser', () => {
     await txs.insert(
       {
         ...base,
-        id: 'tx_dashboard_failed',
+        id: asTransactionId('tx_dashboard_failed'),
         chain: 'ethereum',
         chainId: 1,
         value: '0',
@@ -287,7 +289,7 @@ describe('dashboard in a browser', () => {
     await txs.insert(
       {
         ...base,
-        id: 'tx_dashboard_pending',
+        id: asTransactionId('tx_dashboard_pending'),
         chain: 'evm-localnet',
         chainId: 31337,
         value: '250000000000000000',

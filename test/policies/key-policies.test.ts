@@ -5,14 +5,12 @@ import { after, before, describe, test } from 'node:test';
 import { type Address, encodeFunctionData, erc20Abi, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import type { KeyPolicyInput } from '../../src/app/key-policies.ts';
-import type { Database } from '../../src/store/database.ts';
-import { openPostgresDatabase } from '../../src/store/postgres-database.ts';
 import { DashboardClient } from '../dashboard/dashboard-client.ts';
 import { clientFor } from '../support/api-client.ts';
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, waitForFinal, walletOf, write } from '../support/chain-app.ts';
-import { createPostgresDatabase } from '../support/database.ts';
 import { fund } from '../support/devnet.ts';
+import { hasPostgres, twoInstances } from '../support/two-instances.ts';
 
 const randomAddress = () => privateKeyToAddress(generatePrivateKey());
 
@@ -336,32 +334,13 @@ describe('API key scopes and spend limits', () => {
   });
 });
 
-const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
 describe('a daily cap across two instances on one PostgreSQL database', {
   skip: hasPostgres ? false : 'no PostgreSQL server in this run',
 }, () => {
-  let db: Database & { url: string };
-  let second: Database;
-  let a: Awaited<ReturnType<typeof startChainApp>>;
-  let b: TestApp;
-  before(async () => {
-    const created = await createPostgresDatabase();
-    if (!created) throw new Error('TEST_DATABASE_URL is set but no database could be created');
-    db = created as Database & { url: string };
-    second = await openPostgresDatabase(db.url, { maxConnections: 10 });
-    const env = { MASTER_KEY: 'a1'.repeat(32), API_KEY_SECRET: 'b2'.repeat(32) };
-    a = await startChainApp({ database: db, env });
-    b = (await startChainApp({ database: second, env })).app;
-  });
-  after(async () => {
-    await a?.app.stop();
-    await b?.stop();
-    await second?.close();
-    await db?.close();
-  });
+  const instances = twoInstances();
 
   test('16 parallel sends split over both instances never exceed the cap', async () => {
+    const { a, b } = instances;
     const user = await a.app.newUser();
     const from = (await walletOf(a.app, user.userId, 'ethereum')) as Address;
     await fund({ chain: 'evm-localnet', address: from, amount: parseEther('1') });

@@ -3,11 +3,13 @@
 // fake) both list a user's wallets with one default per chain type, sign EVM and Solana
 // transactions that land, refuse a wallet that is not delegated before signing anything, and, for
 // a provider reached over the network, survive its timeouts and 5xx answers.
+
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { generateKeyPairSigner } from '@solana/kit';
 import { createPublicClient, http } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import type { UserId } from '../../src/domain/ids.ts';
 import type { TestApp } from '../support/app.ts';
 import { waitForFinal, write } from '../support/chain-app.ts';
 import { fund, useDevnet } from '../support/devnet.ts';
@@ -18,9 +20,9 @@ interface ProviderUnderTest {
   name: 'local' | 'privy';
   env(): Record<string, string>;
   /** A user with a default EVM and Solana wallet, automation on. */
-  user(app: TestApp): Promise<{ userId: string; key: string; evm: string; sol: string }>;
+  user(app: TestApp): Promise<{ userId: UserId; key: string; evm: string; sol: string }>;
   /** Another EVM wallet of the user that is not delegated (automation off). */
-  undelegatedWallet(app: TestApp, user: { userId: string; evm: string }): Promise<string>;
+  undelegatedWallet(app: TestApp, user: { userId: UserId; evm: string }): Promise<string>;
   /** How many signing requests the provider has served (null: signing is in process). */
   signatures(): number | null;
   /** Makes the provider fail the next signing requests (network providers only). */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { ChainRegistry } from '../../src/chains/chain-registry.ts';
 import { loadConfig } from '../../src/config/config.ts';
+import type { UserId } from '../../src/domain/ids.ts';
 import { type Runtime, startRuntime } from '../../src/runtime.ts';
 import type { Database } from '../../src/store/database.ts';
 import type { Clock } from '../../src/support/clock.ts';
@@ -17,7 +18,7 @@ export interface TestApp extends Runtime {
   newUser(options?: {
     email?: string;
     wallets?: boolean;
-  }): Promise<{ userId: string; email: string; key: string }>;
+  }): Promise<{ userId: UserId; email: string; key: string }>;
   get(path: string, key?: string, headers?: Record<string, string>): Promise<Response>;
   post(path: string, body: unknown, key?: string, headers?: Record<string, string>): Promise<Response>;
   stop(): Promise<void>;

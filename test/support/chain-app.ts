@@ -4,6 +4,7 @@ import { createSolanaRpc } from '@solana/kit';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
 import { loadConfig } from '../../src/config/config.ts';
+import type { UserId } from '../../src/domain/ids.ts';
 import type { Database } from '../../src/store/database.ts';
 import type { Clock } from '../../src/support/clock.ts';
 import { startTestApp, type TestApp } from './app.ts';
@@ -95,7 +96,7 @@ export const waitForFinal = (app: TestApp, id: string, key: string, timeoutMs = 
   waitForTx(app, id, key, (tx) => tx.status === 'CONFIRMED' || tx.status === 'FAILED', timeoutMs);
 
 /** The user's default wallet address of a chain type. */
-export async function walletOf(app: TestApp, userId: string, chainType: 'ethereum' | 'solana') {
+export async function walletOf(app: TestApp, userId: UserId, chainType: 'ethereum' | 'solana') {
   const [w] = await app.services.wallets.list(userId, { chain: chainType, defaultOnly: true });
   if (!w) throw new Error(`no ${chainType} wallet`);
   return w.address;

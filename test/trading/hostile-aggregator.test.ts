@@ -1,6 +1,7 @@
 // An aggregator's transaction is looked at before the wallet signs it (issue 11, item 4): a hostile or
 // broken 1inch or Jupiter cannot make the wallet call another contract, pay someone else, or hand over
 // control of its tokens. Refused with 502 SEND_FAILED naming what was wrong; nothing is signed.
+
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -21,6 +22,7 @@ import {
 import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { getApproveInstruction } from '@solana-program/token';
+import type { UserId } from '../../src/domain/ids.ts';
 import { type FakeUpstream, startFakeUpstream } from '../fakes/fake-upstream.ts';
 import { quoteFor, swapAnswer, USDC_MINT } from '../fakes/jupiter-payloads.ts';
 import { ONEINCH_ROUTER, swapResponse, USDC_BASE } from '../fakes/oneinch-payloads.ts';
@@ -52,7 +54,7 @@ function built(wallet: string, instructions: Instruction[]): string {
 describe('a hostile aggregator', () => {
   let fake: FakeUpstream;
   let app: TestApp;
-  let user: { key: string; userId: string };
+  let user: { key: string; userId: UserId };
   before(async () => {
     fake = await startFakeUpstream();
     app = await startTestApp({

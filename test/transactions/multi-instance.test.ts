@@ -1,43 +1,26 @@
 // @needs devnet postgres
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { type Address, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { KEY_CACHE_TTL_MS } from '../../src/app/api-keys.ts';
-import type { Database } from '../../src/store/database.ts';
-import { openPostgresDatabase } from '../../src/store/postgres-database.ts';
 import type { TestApp } from '../support/app.ts';
-import { startChainApp, waitForFinal, walletOf, write } from '../support/chain-app.ts';
-import { createPostgresDatabase } from '../support/database.ts';
+import { waitForFinal, walletOf, write } from '../support/chain-app.ts';
 import { fund } from '../support/devnet.ts';
+import { hasPostgres, twoInstances } from '../support/two-instances.ts';
 
 // Two instances of the service on one PostgreSQL database: what B2 asks to hold across instances
 // (advisory-lock nonces, one execution per idempotency key, SKIP LOCKED tracking) is checked here.
-const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe('two instances on one PostgreSQL database', {
   skip: hasPostgres ? false : 'no PostgreSQL server in this run',
 }, () => {
-  let db: Database & { url: string };
-  let second: Database;
-  let a: Awaited<ReturnType<typeof startChainApp>>;
+  const instances = twoInstances();
+  let a: ReturnType<typeof twoInstances>['a'];
   let b: TestApp;
-  before(async () => {
-    const created = await createPostgresDatabase();
-    if (!created) throw new Error('TEST_DATABASE_URL is set but no database could be created');
-    db = created as Database & { url: string };
-    // Each instance has its own connections, as two processes would.
-    second = await openPostgresDatabase(db.url, { maxConnections: 10 });
-    // Instances of one deployment share their secrets through configuration.
-    const env = { MASTER_KEY: 'a1'.repeat(32), API_KEY_SECRET: 'b2'.repeat(32) };
-    a = await startChainApp({ database: db, env });
-    b = (await startChainApp({ database: second, env })).app;
-  });
-  after(async () => {
-    await a?.app.stop();
-    await b?.stop();
-    await second?.close();
-    await db?.close();
+  let db: ReturnType<typeof twoInstances>['db'];
+  before(() => {
+    ({ a, b, db } = instances);
   });
 
   test('20 parallel sends from one wallet through both instances confirm with contiguous nonces', async () => {

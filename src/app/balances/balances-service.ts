@@ -4,6 +4,7 @@ import { SingleFlight } from '../../cache/single-flight.ts';
 import type { BalanceReader, TokenMeta } from '../../chains/balance-reader.ts';
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
 import { rpcError } from '../../chains/rpc-clients.ts';
+import type { UserId } from '../../domain/ids.ts';
 import type { ChainType, WalletRecord } from '../../domain/wallets.ts';
 import { AppError, invalidInput } from '../../errors/app-error.ts';
 import type { InvalidationBus } from '../../store/invalidation-bus.ts';
@@ -143,7 +144,7 @@ export function balancesService(deps: {
     },
   );
 
-  async function resolveWallet(userId: string, chain: Chain, address: string | undefined) {
+  async function resolveWallet(userId: UserId, chain: Chain, address: string | undefined) {
     if (address !== undefined && !isAddressFor(chain.chainType, address))
       throw invalidInput(
         'address',
@@ -231,7 +232,7 @@ export function balancesService(deps: {
 
   return {
     /** The balances of one of the caller's wallets on one chain, as copies the caller may change. */
-    async read(userId: string, query: BalanceQuery): Promise<WalletBalance[]> {
+    async read(userId: UserId, query: BalanceQuery): Promise<WalletBalance[]> {
       return (await this.readShared(userId, query)).map((b) => ({ ...b }));
     },
 
@@ -239,7 +240,7 @@ export function balancesService(deps: {
      * As `read`, but the answer is the cached one itself, frozen and shared with every reader until
      * it expires (the HTTP route serializes it once).
      */
-    async readShared(userId: string, query: BalanceQuery): Promise<readonly Readonly<WalletBalance>[]> {
+    async readShared(userId: UserId, query: BalanceQuery): Promise<readonly Readonly<WalletBalance>[]> {
       const chain = chains.get(query.chain);
       const listed = parseTokens(chain, query.tokens);
       const wallet = await resolveWallet(userId, chain, query.address);

@@ -5,6 +5,7 @@ import type { Static } from 'typebox';
 import { type Address, erc20Abi, getAddress } from 'viem';
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
 import { type ChainClients, rpcError } from '../../chains/rpc-clients.ts';
+import type { UserId } from '../../domain/ids.ts';
 import { AppError, invalidInput } from '../../errors/app-error.ts';
 import type { TradeQuoteBody, TradeQuoteResponse, TradeSwapBody } from '../../schemas/trading.ts';
 import type { AggregatorFor } from '../../swap-aggregators/aggregators.ts';
@@ -134,7 +135,7 @@ export function tradingService(deps: TradingDeps) {
      * it, which the write path runs once the Idempotency-Key is claimed: a replay never calls
      * the aggregator.
      */
-    swapBuilder(userId: string, body: SwapBody): { build: () => Promise<WriteIntent>; spend: WriteSpend } {
+    swapBuilder(userId: UserId, body: SwapBody): { build: () => Promise<WriteIntent>; spend: WriteSpend } {
       const req = tradeRequest(deps.chains, body);
       const slippage = body.slippage ?? DEFAULT_SLIPPAGE;
       if (!(slippage > 0 && slippage <= 50))
@@ -159,7 +160,7 @@ export function tradingService(deps: TradingDeps) {
    * naming the spender to approve), then the transaction the aggregator builds for that wallet.
    */
   async function buildSwapIntent(
-    userId: string,
+    userId: UserId,
     body: SwapBody,
     req: ReturnType<typeof tradeRequest>,
     slippage: number,

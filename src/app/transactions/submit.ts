@@ -2,6 +2,7 @@ import type { ChainAdapter } from '../../chains/chain-adapter.ts';
 import type { ChainRegistry } from '../../chains/chain-registry.ts';
 import type { EvmWrite } from '../../chains/evm/evm-adapter.ts';
 import type { SolanaWrite } from '../../chains/solana/solana-adapter.ts';
+import type { TransactionId, UserId } from '../../domain/ids.ts';
 import type { WalletRecord } from '../../domain/wallets.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
@@ -88,9 +89,9 @@ export function submitter(deps: SubmitDeps) {
 
   /** The record of a signed write, PENDING until its first broadcast was tried. */
   const record = (
-    id: string,
+    id: TransactionId,
     intent: WriteIntent,
-    userId: string,
+    userId: UserId,
     wallet: WalletRecord,
     signed: Awaited<ReturnType<ChainAdapter<unknown>['signWrite']>>,
   ): TransactionRecord => {
@@ -131,11 +132,11 @@ export function submitter(deps: SubmitDeps) {
      * from then on the key's outcome is settled here, never by the caller's error handling.
      */
     async submit(
-      userId: string,
+      userId: UserId,
       intent: WriteIntent,
       claim: Claim | null,
       state: { recorded: boolean },
-      id: string = newId('tx'),
+      id: TransactionId = newId('tx'),
     ): Promise<Submitted> {
       const { chain } = intent;
       const wallet = await resolveWriteWallet(deps.wallets, userId, chain, intent.from);

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AttemptSigner, ChainAdapter } from '../../chains/chain-adapter.ts';
 import type { ChainRegistry } from '../../chains/chain-registry.ts';
 import { stuckReasonOf } from '../../chains/stuck-reasons.ts';
+import type { TransactionId, UserId } from '../../domain/ids.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
 import {
@@ -140,7 +141,7 @@ export function tracker(deps: TrackerDeps) {
   }
 
   /** Settles one key whose request died: its signed transaction is its outcome; with none, it failed. */
-  async function settleAbandoned(rec: { userId: string; key: string; transactionId: string | null }) {
+  async function settleAbandoned(rec: { userId: UserId; key: string; transactionId: TransactionId | null }) {
     const now = deps.clock.now();
     const tx = rec.transactionId ? await repo.findById(rec.transactionId) : null;
     if (tx && !(tx.status === 'FAILED' && tx.details.broadcast === 'no')) {

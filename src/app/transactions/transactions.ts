@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ChainRegistry } from '../../chains/chain-registry.ts';
+import type { TransactionId, UserId } from '../../domain/ids.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
 import { transactionsRepository } from '../../store/repositories/transactions-repository.ts';
@@ -36,7 +37,7 @@ export function transactionsService(deps: TransactionsDeps) {
   const submit = submitter(deps);
   const track = tracker(deps);
 
-  async function begin(input: { userId: string; idempotencyKey: string; path: string; body: unknown }) {
+  async function begin(input: { userId: UserId; idempotencyKey: string; path: string; body: unknown }) {
     const request = { userId: input.userId, key: input.idempotencyKey, path: input.path, body: input.body };
     const outcome = await deps.idempotency.begin(request);
     if (outcome.kind !== 'abandoned') return outcome;
@@ -54,7 +55,7 @@ export function transactionsService(deps: TransactionsDeps) {
      * replays) and whether it is a replay.
      */
     async write(input: {
-      userId: string;
+      userId: UserId;
       idempotencyKey: string;
       path: string;
       body: unknown;
@@ -119,14 +120,14 @@ export function transactionsService(deps: TransactionsDeps) {
       }
     },
 
-    async get(userId: string, id: string): Promise<TransactionView> {
+    async get(userId: UserId, id: TransactionId): Promise<TransactionView> {
       let tx = await repo.findForUser(id, userId);
       if (!tx) throw new AppError('NOT_FOUND', `Transaction ${id} not found`);
       tx = await track.refreshIfDue(tx);
       return transactionView(deps.chains, tx);
     },
 
-    listRecent: async (userId: string, limit = 50) =>
+    listRecent: async (userId: UserId, limit = 50) =>
       (await repo.listRecentByUser(userId, limit)).map((tx) => transactionView(deps.chains, tx)),
 
     trackDue: track.trackDue,

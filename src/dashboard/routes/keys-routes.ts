@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ApiKeyView, KEY_EXPIRIES, type KeyExpiry } from '../../app/api-keys.ts';
 import { type KeyPolicyInput, loadKeyPolicy, SCOPES } from '../../app/key-policies.ts';
 import type { LimitStanding } from '../../app/key-spend.ts';
+import type { ApiKeyId, UserId } from '../../domain/ids.ts';
+import { asApiKeyId } from '../../domain/ids.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { html } from '../html.ts';
 import { PAGES } from '../paths.ts';
@@ -79,7 +81,7 @@ export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
 
   async function pageModel(
     user: KeysModel['user'],
-    userId: string,
+    userId: UserId,
     extra: Partial<KeysModel> = {},
   ): Promise<KeysModel> {
     const keys = await apiKeys.list(userId);
@@ -95,7 +97,7 @@ export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
     const createdId = queryField(request, 'created');
     if (createdId) {
       const flash = await deps.sessions.takeFlash(auth.session, cookieToken(request));
-      const parsed = flash ? (JSON.parse(flash) as { keyId: string; key: string }) : null;
+      const parsed = flash ? (JSON.parse(flash) as { keyId: ApiKeyId; key: string }) : null;
       const apiKey = parsed?.keyId === createdId ? keys.find((k) => k.id === createdId) : undefined;
       if (parsed && apiKey)
         return sendPage(
@@ -168,7 +170,7 @@ export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
     const auth = requireSession(request, reply);
     if (!auth) return reply;
     // revoke() answers NOT_FOUND for another user's key; the error page says so.
-    const key = await apiKeys.revoke(request.params.id, auth.session.userId);
+    const key = await apiKeys.revoke(asApiKeyId(request.params.id), auth.session.userId);
     request.log.info(
       { event: 'dashboard.api_key_revoked', userId: auth.session.userId, keyId: key.id },
       'API key revoked in the dashboard',

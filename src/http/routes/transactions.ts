@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Services } from '../../app/services.ts';
 import { approveIntent, contractIntent, sendIntent } from '../../app/transactions/write-intents.ts';
+import { asTransactionId } from '../../domain/ids.ts';
 import { errorResponses, ok } from '../../schemas/common.ts';
 import {
   ApproveBody,
@@ -89,6 +90,7 @@ export const transactionsRoutes: FastifyPluginAsyncTypebox<{ services: Services 
         },
       },
     },
-    async (request) => services.transactions.get(principalOf(request).userId, request.params.id),
+    async (request) =>
+      services.transactions.get(principalOf(request).userId, asTransactionId(request.params.id)),
   );
 };

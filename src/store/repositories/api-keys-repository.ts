@@ -1,3 +1,4 @@
+import type { ApiKeyId, UserId } from '../../domain/ids.ts';
 import type { Queryable } from '../database.ts';
 import { toBuffer, toDateOrNull } from './rows.ts';
 
@@ -11,8 +12,8 @@ export interface StoredKeyPolicy {
 }
 
 export interface ApiKeyRecord {
-  id: string;
-  userId: string;
+  id: ApiKeyId;
+  userId: UserId;
   name: string;
   prefix: string;
   keyHash: Buffer;
@@ -25,8 +26,8 @@ export interface ApiKeyRecord {
 }
 
 interface ApiKeyRow {
-  id: string;
-  user_id: string;
+  id: ApiKeyId;
+  user_id: UserId;
   name: string;
   prefix: string;
   key_hash: Uint8Array;
@@ -68,7 +69,7 @@ export function apiKeysRepository(db: Queryable) {
         ],
       );
     },
-    async countActive(userId: string, now: Date): Promise<number> {
+    async countActive(userId: UserId, now: Date): Promise<number> {
       const rows = await db.query<{ n: number }>(
         `select count(*)::int as n from api_keys
          where user_id = $1 and revoked_at is null and (expires_at is null or expires_at > $2)`,
@@ -79,11 +80,11 @@ export function apiKeysRepository(db: Queryable) {
     async findByPrefix(prefix: string): Promise<ApiKeyRecord[]> {
       return (await db.query<ApiKeyRow>('select * from api_keys where prefix = $1', [prefix])).map(toKey);
     },
-    async findById(id: string): Promise<ApiKeyRecord | null> {
+    async findById(id: ApiKeyId): Promise<ApiKeyRecord | null> {
       const rows = await db.query<ApiKeyRow>('select * from api_keys where id = $1', [id]);
       return rows[0] ? toKey(rows[0]) : null;
     },
-    async listByUser(userId: string): Promise<ApiKeyRecord[]> {
+    async listByUser(userId: UserId): Promise<ApiKeyRecord[]> {
       return (
         await db.query<ApiKeyRow>(
           'select * from api_keys where user_id = $1 order by created_at desc, id desc',
@@ -92,7 +93,7 @@ export function apiKeysRepository(db: Queryable) {
       ).map(toKey);
     },
     /** Sets revoked_at once; returns the record as it now is, or null if there is no such key. */
-    async revoke(id: string, at: Date): Promise<ApiKeyRecord | null> {
+    async revoke(id: ApiKeyId, at: Date): Promise<ApiKeyRecord | null> {
       await db.query('update api_keys set revoked_at = $2 where id = $1 and revoked_at is null', [id, at]);
       return this.findById(id);
     },

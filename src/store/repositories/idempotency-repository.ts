@@ -1,14 +1,15 @@
+import type { TransactionId, UserId } from '../../domain/ids.ts';
 import type { Queryable } from '../database.ts';
 
 export type IdempotencyState = 'in_progress' | 'succeeded' | 'failed';
 
 export interface IdempotencyRecord {
-  userId: string;
+  userId: UserId;
   key: string;
   path: string;
   fingerprint: string;
   state: IdempotencyState;
-  transactionId: string | null;
+  transactionId: TransactionId | null;
   responseStatus: number | null;
   responseBody: string | null;
   /** Until when the request holding the key is known to be alive (it renews this while it runs). */
@@ -22,12 +23,12 @@ export interface IdempotencyRecord {
 }
 
 interface Row {
-  user_id: string;
+  user_id: UserId;
   key: string;
   path: string;
   fingerprint: string;
   state: IdempotencyState;
-  transaction_id: string | null;
+  transaction_id: TransactionId | null;
   response_status: number | null;
   response_body: string | null;
   lease_until: Date | null;
@@ -64,7 +65,7 @@ export function idempotencyRepository(db: Queryable) {
      * that holds the key, with claimed = false.
      */
     async claim(input: {
-      userId: string;
+      userId: UserId;
       key: string;
       path: string;
       fingerprint: string;
@@ -104,7 +105,7 @@ export function idempotencyRepository(db: Queryable) {
       return { claimed: false, record: toRecord(existing[0]) };
     },
     /** Stores the success response of a record still in progress (settled by the sweep). */
-    async succeed(userId: string, key: string, status: number, body: string, now: Date): Promise<void> {
+    async succeed(userId: UserId, key: string, status: number, body: string, now: Date): Promise<void> {
       await db.query(
         `update idempotency_keys set state = 'succeeded', response_status = $3, response_body = $4, updated_at = $5,
            lease_until = null
@@ -118,7 +119,7 @@ export function idempotencyRepository(db: Queryable) {
      * claim token keeps a request from burning a key that is no longer its own.
      */
     async fail(
-      userId: string,
+      userId: UserId,
       key: string,
       claimToken: string | null,
       error: { code: string; message: string },
@@ -135,7 +136,7 @@ export function idempotencyRepository(db: Queryable) {
      * Forgets a claim that ended before anything was signed and that must leave no record (a
      * request refused by its API key's policy): the key is as if never used.
      */
-    async release(userId: string, key: string, claimToken: string): Promise<void> {
+    async release(userId: UserId, key: string, claimToken: string): Promise<void> {
       await db.query(
         `delete from idempotency_keys
          where user_id = $1 and key = $2 and state = 'in_progress' and claim_token = $3
@@ -144,7 +145,7 @@ export function idempotencyRepository(db: Queryable) {
       );
     },
     /** Renews the lease of a request still running; false when the key is no longer its own. */
-    async renew(userId: string, key: string, claimToken: string, leaseUntil: Date): Promise<boolean> {
+    async renew(userId: UserId, key: string, claimToken: string, leaseUntil: Date): Promise<boolean> {
       const rows = await db.query<{ n: number }>(
         `update idempotency_keys set lease_until = $4
          where user_id = $1 and key = $2 and claim_token = $3 and state = 'in_progress'

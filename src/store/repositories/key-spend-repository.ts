@@ -1,3 +1,4 @@
+import type { ApiKeyId, TransactionId } from '../../domain/ids.ts';
 import type { Queryable } from '../database.ts';
 
 /**
@@ -9,13 +10,13 @@ import type { Queryable } from '../database.ts';
 export function keySpendRepository(db: Queryable) {
   return {
     /** Serializes spend decisions of one key, across instances, until the transaction ends. */
-    async lockKey(keyId: string): Promise<void> {
+    async lockKey(keyId: ApiKeyId): Promise<void> {
       await db.query("select pg_advisory_xact_lock(hashtext('wallet-api:key-spend:' || $1))", [keyId]);
     },
 
     /** The amounts per asset a key moved on a chain since `since`, as decimal strings. */
     async spentSince(
-      keyId: string,
+      keyId: ApiKeyId,
       since: Date,
       filter?: { chain: string; assets: string[] },
     ): Promise<{ chain: string; asset: string; spent: string }[]> {
@@ -34,11 +35,11 @@ export function keySpendRepository(db: Queryable) {
     async insert(
       rows: {
         id: string;
-        keyId: string;
+        keyId: ApiKeyId;
         chain: string;
         asset: string;
         amount: bigint;
-        transactionId: string;
+        transactionId: TransactionId;
         createdAt: Date;
       }[],
     ): Promise<void> {
@@ -59,7 +60,7 @@ export function keySpendRepository(db: Queryable) {
     },
 
     /** Gives back what a write reserved when it ended with nothing signed or sent. */
-    async deleteForTransaction(transactionId: string): Promise<void> {
+    async deleteForTransaction(transactionId: TransactionId): Promise<void> {
       await db.query('delete from api_key_spend where transaction_id = $1', [transactionId]);
     },
 

@@ -1,10 +1,11 @@
+import type { UserId } from '../../domain/ids.ts';
 import type { Queryable } from '../database.ts';
 import { toBuffer } from './rows.ts';
 
 export interface SessionRecord {
   id: string;
   tokenHash: Buffer;
-  userId: string;
+  userId: UserId;
   csrfSecret: string;
   passwordFingerprint: string;
   createdAt: Date;
@@ -22,7 +23,7 @@ export interface SessionWithUser extends SessionRecord {
 interface SessionRow {
   id: string;
   token_hash: Uint8Array | Buffer;
-  user_id: string;
+  user_id: UserId;
   csrf_secret: string;
   password_fingerprint: string;
   created_at: Date;

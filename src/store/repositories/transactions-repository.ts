@@ -1,3 +1,4 @@
+import type { TransactionId, UserId, WalletId } from '../../domain/ids.ts';
 import type { ChainType } from '../../domain/wallets.ts';
 import type { Queryable } from '../database.ts';
 
@@ -6,7 +7,7 @@ export type TransactionKind = 'send' | 'approve' | 'contract' | 'swap';
 
 /** The idempotency record (user, key) whose request created a transaction, as that request claimed it. */
 export interface IdempotencyLink {
-  userId: string;
+  userId: UserId;
   key: string;
   claimToken: string;
 }
@@ -22,9 +23,9 @@ export interface AttemptRecord {
 }
 
 export interface TransactionRecord {
-  id: string;
-  userId: string;
-  walletId: string;
+  id: TransactionId;
+  userId: UserId;
+  walletId: WalletId;
   chain: string;
   chainType: ChainType;
   chainId: number;
@@ -59,9 +60,9 @@ interface AttemptRow {
 }
 
 interface TransactionRow {
-  id: string;
-  user_id: string;
-  wallet_id: string;
+  id: TransactionId;
+  user_id: UserId;
+  wallet_id: WalletId;
   chain: string;
   chain_type: ChainType;
   chain_id: number;
@@ -221,10 +222,10 @@ export function transactionsRepository(db: Queryable) {
     },
 
     /** A transaction of this user, or null (another user's id is simply not found). */
-    findForUser: (id: string, userId: string) =>
+    findForUser: (id: TransactionId, userId: UserId) =>
       one(`select ${COLUMNS} from transactions t where t.id = $1 and t.user_id = $2`, [id, userId]),
 
-    findById: (id: string) => one(`select ${COLUMNS} from transactions t where t.id = $1`, [id]),
+    findById: (id: TransactionId) => one(`select ${COLUMNS} from transactions t where t.id = $1`, [id]),
 
     /**
      * Moves a transaction on. `from` guards against racing updates: only a transaction still in one
@@ -327,7 +328,7 @@ export function transactionsRepository(db: Queryable) {
      * The highest nonce our records hold for a wallet on a chain. Every nonce ever signed stays held
      * (only one refused outright at its first broadcast, while it was the highest, is given back).
      */
-    async maxNonce(walletId: string, chain: string): Promise<bigint | null> {
+    async maxNonce(walletId: WalletId, chain: string): Promise<bigint | null> {
       const rows = await db.query<{ n: string | null }>(
         'select max(nonce)::text as n from transactions where wallet_id = $1 and chain = $2 and nonce is not null',
         [walletId, chain],
@@ -367,7 +368,7 @@ export function transactionsRepository(db: Queryable) {
       ),
 
     /** The user's latest transactions, newest first. */
-    async listRecentByUser(userId: string, limit: number): Promise<TransactionRecord[]> {
+    async listRecentByUser(userId: UserId, limit: number): Promise<TransactionRecord[]> {
       const rows = await db.query<TransactionRow>(
         `select ${COLUMNS} from transactions t where t.user_id = $1 order by t.created_at desc, t.id desc limit $2`,
         [userId, limit],

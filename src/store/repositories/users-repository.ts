@@ -1,7 +1,8 @@
+import type { UserId } from '../../domain/ids.ts';
 import type { Queryable } from '../database.ts';
 
 export interface UserRecord {
-  id: string;
+  id: UserId;
   email: string;
   passwordHash: string | null;
   /** The user's id at the wallet provider (Privy: did:privy:...), when linked. */
@@ -10,7 +11,7 @@ export interface UserRecord {
 }
 
 interface UserRow {
-  id: string;
+  id: UserId;
   email: string;
   password_hash: string | null;
   provider_user_id: string | null;

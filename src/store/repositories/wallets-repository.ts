@@ -1,3 +1,4 @@
+import type { UserId, WalletId } from '../../domain/ids.ts';
 import type { LinkedWallet } from '../../domain/wallets.ts';
 import { addressKey, type ChainType, type WalletRecord } from '../../domain/wallets.ts';
 import type { Queryable } from '../database.ts';
@@ -11,8 +12,8 @@ export interface EncryptedKey {
 }
 
 interface WalletRow {
-  id: string;
-  user_id: string;
+  id: WalletId;
+  user_id: UserId;
   chain_type: ChainType;
   address: string;
   provider_type: string;
@@ -71,7 +72,7 @@ export function walletsRepository(db: Queryable) {
     async insert(w: WalletRecord): Promise<void> {
       await insertWallet(db, w, false);
     },
-    async listByUser(userId: string): Promise<WalletRecord[]> {
+    async listByUser(userId: UserId): Promise<WalletRecord[]> {
       return (
         await db.query<WalletRow>(`select * from wallets where user_id = $1 and linked ${ORDER}`, [userId])
       ).map(toWallet);
@@ -87,9 +88,9 @@ export function walletsRepository(db: Queryable) {
      * already holds here is skipped and returned in `conflicts`.
      */
     async syncLinked(
-      userId: string,
+      userId: UserId,
       linked: LinkedWallet[],
-      newWallet: () => { id: string; createdAt: Date },
+      newWallet: () => { id: WalletId; createdAt: Date },
     ): Promise<{ changed: boolean; conflicts: string[] }> {
       const rows = await db.query<WalletRow & { linked: boolean }>(
         'select * from wallets where user_id = $1 for update',
@@ -141,14 +142,14 @@ export function walletsRepository(db: Queryable) {
       }
       return { changed, conflicts };
     },
-    async countByType(userId: string, chainType: ChainType): Promise<number> {
+    async countByType(userId: UserId, chainType: ChainType): Promise<number> {
       const rows = await db.query<{ n: number }>(
         'select count(*)::int as n from wallets where user_id = $1 and chain_type = $2',
         [userId, chainType],
       );
       return rows[0]?.n ?? 0;
     },
-    async clearDefault(userId: string, chainType: ChainType): Promise<void> {
+    async clearDefault(userId: UserId, chainType: ChainType): Promise<void> {
       await db.query(
         'update wallets set is_default = false where user_id = $1 and chain_type = $2 and is_default',
         [userId, chainType],
@@ -166,13 +167,13 @@ export function walletsRepository(db: Queryable) {
     async setAutomation(id: string, enabled: boolean): Promise<void> {
       await db.query('update wallets set automation_enabled = $2 where id = $1', [id, enabled]);
     },
-    async insertLocalKey(walletId: string, key: EncryptedKey): Promise<void> {
+    async insertLocalKey(walletId: WalletId, key: EncryptedKey): Promise<void> {
       await db.query(
         'insert into local_wallet_keys (wallet_id, ciphertext, iv, auth_tag, key_id) values ($1, $2, $3, $4, $5)',
         [walletId, key.ciphertext, key.iv, key.authTag, key.keyId],
       );
     },
-    async findLocalKey(walletId: string): Promise<EncryptedKey | null> {
+    async findLocalKey(walletId: WalletId): Promise<EncryptedKey | null> {
       const rows = await db.query<{
         ciphertext: Uint8Array;
         iv: Uint8Array;

@@ -1,0 +1,41 @@
+import { after, before } from 'node:test';
+import type { Database } from '../../src/store/database.ts';
+import { openPostgresDatabase } from '../../src/store/postgres-database.ts';
+import type { TestApp } from './app.ts';
+import { startChainApp } from './chain-app.ts';
+import { createPostgresDatabase } from './database.ts';
+
+/** Whether this run has a PostgreSQL server (files that use it declare `// @needs postgres`). */
+export const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Two instances of the service on one PostgreSQL database, each with its own connections as two
+ * processes would have, sharing their secrets through configuration as instances of one deployment
+ * do. Registers the suite's before/after hooks; the returned object is filled in `before`.
+ */
+export function twoInstances(): {
+  a: Awaited<ReturnType<typeof startChainApp>>;
+  b: TestApp;
+  /** The shared database, through the first instance's connections. */
+  db: Database & { url: string };
+} {
+  const instances = {} as ReturnType<typeof twoInstances>;
+  let second: Database | undefined;
+  before(async () => {
+    const created = await createPostgresDatabase();
+    if (!created) throw new Error('TEST_DATABASE_URL is set but no database could be created');
+    const db = created as Database & { url: string };
+    instances.db = db;
+    second = await openPostgresDatabase(db.url, { maxConnections: 10 });
+    const env = { MASTER_KEY: 'a1'.repeat(32), API_KEY_SECRET: 'b2'.repeat(32) };
+    instances.a = await startChainApp({ database: db, env });
+    instances.b = (await startChainApp({ database: second, env })).app;
+  });
+  after(async () => {
+    await instances.a?.app.stop();
+    await instances.b?.stop();
+    await second?.close();
+    await instances.db?.close();
+  });
+  return instances;
+}
