@@ -175,4 +175,32 @@ describe('EVM writes under RPC faults', () => {
     assert.equal(await balance(toB), 22n);
     await nextSendConfirms(user);
   });
+  test('API key daily limits count a send whose answer was lost (it may land) and give back one the node refused', async () => {
+    const user = await fundedUser();
+    const { key } = await ctx.app.services.apiKeys.create(user.userId, {
+      name: 'capped',
+      policy: { limits: [{ chain: 'evm-localnet', asset: 'native', perDay: '3000' }] },
+    });
+    const left = async () =>
+      (await (await ctx.app.get('/api/v1/keys/self', key)).json()).limits[0].remainingLast24h;
+    const to = randomAddress();
+
+    proxy.inject(SEND, { kind: 'error', code: -32000, message: 'nonce too low' });
+    const refused = await write(ctx.app, '/send', body(to, 1000n), key);
+    assert.equal(refused.status, 502);
+    assert.equal(await left(), '3000', 'refused at its only broadcast: nothing left, nothing counted');
+
+    proxy.inject(SEND, { kind: 'status', status: 504 });
+    const lost = await write(ctx.app, '/send', body(to, 2000n), key);
+    assert.equal(lost.status, 200, await lost.clone().text());
+    assert.equal(await left(), '1000', 'an answer lost after forwarding counts: the payment may land');
+    const over = await write(ctx.app, '/send', body(to, 1001n), key);
+    assert.equal(over.status, 403);
+    assert.match((await over.json()).error, /1000 of 3000 left/);
+
+    const tx = await waitForFinal(ctx.app, (await lost.json()).id, key);
+    assert.equal(tx.status, 'CONFIRMED');
+    assert.equal(await balance(to), 2000n);
+    assert.equal(await left(), '1000');
+  });
 });
