@@ -33,7 +33,7 @@ export const ENTRIES = [
  * them to node_modules like every other package. The service imports it dynamically, so it lands in
  * chunks of its own that a deployment without the development network never loads.
  */
-const bundleDevnet = {
+export const bundleDevnet = {
   name: 'bundle-devnet',
   setup(build) {
     const { exports } = JSON.parse(readFileSync(join(DEVNET, 'package.json'), 'utf8'));

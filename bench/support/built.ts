@@ -8,23 +8,25 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+// @ts-expect-error: a plain JavaScript module without declarations
+import { bundleDevnet } from '../../scripts/build.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(ROOT, 'node_modules', '.cache', 'wallet-api-bench');
 
 /**
- * Test fixtures and benchmark helpers find their files beside them (`new URL(…, import.meta.url)`);
+ * Test fixtures, benchmark helpers and scripts find their files beside them (`new URL(…, import.meta.url)`);
  * bundled, they keep their source file's URL. src/ is bundled as the production build bundles it.
  */
 const sourceUrls: Plugin = {
   name: 'source-urls',
   setup(b) {
-    b.onLoad({ filter: /\/(test|bench)\/.*\.ts$/ }, (args) => ({
+    b.onLoad({ filter: /\/(test|bench|scripts)\/.*\.(ts|mjs)$/ }, (args) => ({
       contents: readFileSync(args.path, 'utf8').replaceAll(
         'import.meta.url',
         JSON.stringify(pathToFileURL(args.path).href),
       ),
-      loader: 'ts',
+      loader: args.path.endsWith('.ts') ? 'ts' : 'js',
     }));
   },
 };
@@ -44,7 +46,7 @@ export async function builtScript(scriptUrl: string): Promise<string> {
     target: 'node20.19',
     packages: 'external',
     logLevel: 'warning',
-    plugins: [sourceUrls],
+    plugins: [sourceUrls, bundleDevnet],
   });
   return outfile;
 }

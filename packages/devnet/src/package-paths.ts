@@ -10,10 +10,11 @@ const here = fileURLToPath(import.meta.url);
 /** True when this code runs bundled into a production build, not from the TypeScript sources. */
 export const RUNS_BUILT = here.endsWith('.js');
 
-/** The package's folder: above this file, or, from a build, found through node_modules. */
-const PACKAGE_ROOT = RUNS_BUILT
-  ? dirname(fileURLToPath(import.meta.resolve('@wallet-api/devnet/package.json')))
-  : join(dirname(here), '..');
+/**
+ * The package's folder, found through node_modules: bundled (into the service's dist/ or a
+ * benchmark's bundle), this file's own URL says nothing about it.
+ */
+const PACKAGE_ROOT = dirname(fileURLToPath(import.meta.resolve('@wallet-api/devnet/package.json')));
 
 /** A file that ships beside the sources (compiled contracts, the Hardhat configuration). */
 export function sourcePath(...segments: string[]): string {
