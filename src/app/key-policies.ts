@@ -1,8 +1,10 @@
 import type { ChainRegistry } from '../chains/chain-registry.ts';
+import { isEvmAddress, parseAddress } from '../domain/addresses.ts';
+import { quoted } from '../domain/input-values.ts';
 import type { ChainType } from '../domain/wallets.ts';
 import { AppError, invalidInput } from '../errors/app-error.ts';
 import type { StoredKeyPolicy } from '../store/repositories/api-keys-repository.ts';
-import { isEvmAddress, parseAddress, parseAmount, quoted } from './transactions/amounts.ts';
+import { parseAmount } from './transactions/amounts.ts';
 
 /**
  * What an API key may do (issue: per-key scopes and spend limits). Chosen when the key is created

@@ -1,4 +1,5 @@
 import type { UserId } from '../domain/ids.ts';
+import { quoted } from '../domain/input-values.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Database } from '../store/database.ts';
 import { isUniqueViolation } from '../store/repositories/rows.ts';
@@ -6,7 +7,6 @@ import { type UserRecord, usersRepository } from '../store/repositories/users-re
 import type { Clock } from '../support/clock.ts';
 import { newId } from '../support/ids.ts';
 import { hashPassword } from './passwords.ts';
-import { quoted } from './transactions/amounts.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 12;

@@ -59,6 +59,6 @@ export interface SwapAggregator {
   readonly programs: readonly string[];
   quote(req: TradeRequest): Promise<AggregatorQuote>;
   /** The address an ERC20 input must be approved to (EVM); null where approvals do not exist. */
-  spender(chain: Chain): Promise<string | null>;
+  spender(chain: Chain): Promise<Address | null>;
   buildSwap(req: SwapRequest): Promise<BuiltSwap>;
 }

@@ -4,14 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import {
-  isEvmAddress,
-  parseAddress,
-  parseAmount,
-  parseCallData,
-  U64_MAX,
-  UINT256_MAX,
-} from '../../src/app/transactions/amounts.ts';
+import { parseAmount, parseCallData, U64_MAX, UINT256_MAX } from '../../src/app/transactions/amounts.ts';
+import { isEvmAddress, parseAddress } from '../../src/domain/addresses.ts';
 
 /** Asserts the one refusal of a bad value: 400 INVALID_INPUT naming the field. */
 function refused(run: () => unknown, message: RegExp, field = 'amount') {
@@ -124,13 +118,17 @@ describe('EVM addresses', () => {
     '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
   ];
 
-  test('all lower case, all upper case, and a correct EIP-55 checksum are taken, as sent', () => {
+  test('all lower case, all upper case, and a correct EIP-55 checksum are taken, in the checksummed form', () => {
+    // The one-case vectors of EIP-55 are their own checksums.
     for (const a of [...ONE_CASE, ...CHECKSUMMED]) {
       assert.equal(parseAddress('to', a, 'ethereum'), a);
       assert.equal(isEvmAddress(a), true);
     }
-    for (const a of CHECKSUMMED)
-      assert.equal(parseAddress('to', a.toLowerCase(), 'ethereum'), a.toLowerCase());
+    for (const a of CHECKSUMMED) {
+      assert.equal(parseAddress('to', a, 'ethereum'), a);
+      assert.equal(parseAddress('to', a.toLowerCase(), 'ethereum'), a);
+      assert.equal(parseAddress('to', `0x${a.slice(2).toUpperCase()}`, 'ethereum'), a);
+    }
   });
 
   test('mixed case with any one letter in the wrong case fails the checksum', () => {

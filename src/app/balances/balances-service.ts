@@ -4,12 +4,13 @@ import { SingleFlight } from '../../cache/single-flight.ts';
 import type { BalanceReader, TokenMeta } from '../../chains/balance-reader.ts';
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
 import { rpcError } from '../../chains/rpc-clients.ts';
+import { isEvmAddress } from '../../domain/addresses.ts';
 import type { UserId } from '../../domain/ids.ts';
+import { quoted } from '../../domain/input-values.ts';
 import type { ChainType, WalletRecord } from '../../domain/wallets.ts';
 import { AppError, invalidInput } from '../../errors/app-error.ts';
 import type { InvalidationBus } from '../../store/invalidation-bus.ts';
 import type { Clock } from '../../support/clock.ts';
-import { isEvmAddress, quoted } from '../transactions/amounts.ts';
 import type { WalletsService } from '../wallets.ts';
 import { assembleBalances, type WalletBalance } from './assemble-balances.ts';
 import {

@@ -2,9 +2,10 @@ import type { Static } from 'typebox';
 // The trade use cases (spec: POST /trade/quote and /trade/swap; DESIGN A10): resolve and check the
 // request, ask the chain's aggregator, and for a swap hand the upstream-built transaction to the
 // write path (idempotency, signing by the wallet provider, tracking).
-import { type Address, erc20Abi, getAddress } from 'viem';
+import { erc20Abi, getAddress } from 'viem';
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
 import { type ChainClients, rpcError } from '../../chains/rpc-clients.ts';
+import { type EvmAddress, parseEvmAddress, parseSolanaAddress } from '../../domain/addresses.ts';
 import type { UserId } from '../../domain/ids.ts';
 import { AppError, invalidInput } from '../../errors/app-error.ts';
 import type { TradeQuoteBody, TradeQuoteResponse, TradeSwapBody } from '../../schemas/trading.ts';
@@ -13,7 +14,7 @@ import { WRAPPED_SOL_MINT } from '../../swap-aggregators/jupiter/jupiter-aggrega
 import { EVM_NATIVE_TOKEN } from '../../swap-aggregators/oneinch/oneinch-aggregator.ts';
 import type { BuiltSwap, SwapAggregator, TradeRequest } from '../../swap-aggregators/swap-aggregator.ts';
 import type { WriteSpend } from '../key-policies.ts';
-import { parseAddress, parseAmount } from '../transactions/amounts.ts';
+import { parseAmount } from '../transactions/amounts.ts';
 import type { WriteIntent } from '../transactions/write-intents.ts';
 import type { WalletsService } from '../wallets.ts';
 import { resolveWriteWallet } from '../write-wallet.ts';
@@ -33,12 +34,19 @@ export interface TradingDeps {
 
 export const DEFAULT_SLIPPAGE = 1;
 
-/** NATIVE (any case) is the 1inch placeholder on EVM and the wrapped SOL mint on Solana. */
-function resolveToken(field: string, raw: string, chain: Chain): string {
-  if (raw.trim().toUpperCase() === 'NATIVE')
-    return chain.chainType === 'ethereum' ? EVM_NATIVE_TOKEN : WRAPPED_SOL_MINT;
-  const value = parseAddress(field, raw, chain.chainType);
-  return chain.chainType === 'ethereum' ? getAddress(value) : value;
+const isNativeKeyword = (raw: string) => raw.trim().toUpperCase() === 'NATIVE';
+
+/**
+ * A token of a trade: NATIVE (any case) is the 1inch placeholder on EVM and the wrapped SOL mint on
+ * Solana; an EVM address is checksummed. `erc20` is the token when it is an ERC20 (EVM, not the
+ * placeholder, however it was written), whose allowance a swap needs.
+ */
+function resolveToken(field: string, raw: string, chain: Chain): { token: string; erc20: EvmAddress | null } {
+  if (chain.chainType === 'solana')
+    return { token: isNativeKeyword(raw) ? WRAPPED_SOL_MINT : parseSolanaAddress(field, raw), erc20: null };
+  if (isNativeKeyword(raw)) return { token: EVM_NATIVE_TOKEN, erc20: null };
+  const token = parseEvmAddress(field, raw);
+  return { token, erc20: token.toLowerCase() === EVM_NATIVE_TOKEN.toLowerCase() ? null : token };
 }
 
 function protocolList(field: string, raw: string | undefined): string[] | null {
@@ -65,55 +73,62 @@ function tradingChain(chains: ChainRegistry, slug: string): Chain {
   return chain;
 }
 
-function tradeRequest(chains: ChainRegistry, body: QuoteBody): TradeRequest {
+/** A trade as the aggregators take it, and its ERC20 input (null: native, or a Solana token). */
+interface Trade {
+  req: TradeRequest;
+  erc20In: EvmAddress | null;
+}
+
+function tradeRequest(chains: ChainRegistry, body: QuoteBody): Trade {
   const chain = tradingChain(chains, body.chain);
-  const fromToken = resolveToken('fromToken', body.fromToken, chain);
-  const toToken = resolveToken('toToken', body.toToken, chain);
-  if (fromToken.toLowerCase() === toToken.toLowerCase())
+  const from = resolveToken('fromToken', body.fromToken, chain);
+  const toToken = resolveToken('toToken', body.toToken, chain).token;
+  if (from.token.toLowerCase() === toToken.toLowerCase())
     throw invalidInput('toToken', 'must differ from fromToken');
   const amount = parseAmount('amount', body.amount, chain.chainType);
   if (amount === 0n) throw invalidInput('amount', 'must be greater than zero');
-  return {
+  const req: TradeRequest = {
     chain,
-    fromToken,
+    fromToken: from.token,
     toToken,
     amount,
     includeGas: body.includeGas ?? false,
     protocols: protocolList('protocols', body.protocols),
     excludeProtocols: protocolList('excludeProtocols', body.excludeProtocols),
   };
+  return { req, erc20In: from.erc20 };
 }
 
-const isErc20Input = (req: TradeRequest) =>
-  req.chain.chainType === 'ethereum' && req.fromToken.toLowerCase() !== EVM_NATIVE_TOKEN.toLowerCase();
+/** `from` of a quote, checked for the chain: on EVM, the owner whose allowance is read. */
+function quoteOwner(chain: Chain, from: string): EvmAddress | undefined {
+  if (chain.chainType === 'ethereum') return parseEvmAddress('from', from);
+  parseSolanaAddress('from', from);
+  return undefined;
+}
 
 export function tradingService(deps: TradingDeps) {
-  async function allowanceOf(req: TradeRequest, owner: Address, spender: Address): Promise<bigint> {
+  async function allowanceOf(chain: Chain, token: EvmAddress, owner: EvmAddress, spender: EvmAddress) {
     try {
-      return await deps.clients.evm(req.chain).readContract({
-        address: req.fromToken as Address,
+      return await deps.clients.evm(chain).readContract({
+        address: token,
         abi: erc20Abi,
         functionName: 'allowance',
         args: [owner, spender],
       });
     } catch (err) {
-      throw rpcError(req.chain, err);
+      throw rpcError(chain, err);
     }
   }
 
   return {
     /** A quote; with `from` and an ERC20 input, whether the on-chain allowance covers the amount. */
     async quote(body: QuoteBody): Promise<TradeQuoteView> {
-      const req = tradeRequest(deps.chains, body);
-      const owner =
-        body.from === undefined
-          ? undefined
-          : getOwner(req.chain, parseAddress('from', body.from, req.chain.chainType));
+      const { req, erc20In } = tradeRequest(deps.chains, body);
+      const owner = body.from === undefined ? undefined : quoteOwner(req.chain, body.from);
       const aggregator = deps.aggregatorFor(req.chain);
-      const erc20 = isErc20Input(req);
       const [quote, spender] = await Promise.all([
         aggregator.quote(req),
-        erc20 ? aggregator.spender(req.chain) : Promise.resolve(null),
+        erc20In ? aggregator.spender(req.chain) : Promise.resolve(null),
       ]);
       const view: TradeQuoteView = {
         srcAmount: quote.srcAmount.toString(),
@@ -122,11 +137,11 @@ export function tradingService(deps: TradingDeps) {
         toToken: req.toToken,
         raw: quote.raw,
       };
-      if (!erc20) return { ...view, approvalNeeded: false };
+      if (!erc20In) return { ...view, approvalNeeded: false };
       if (!spender) return view;
       const withSpender = { ...view, spender, allowanceTarget: spender };
       if (owner === undefined) return withSpender;
-      const allowance = await allowanceOf(req, owner as Address, spender as Address);
+      const allowance = await allowanceOf(req.chain, erc20In, owner, spender);
       return { ...withSpender, approvalNeeded: allowance < req.amount };
     },
 
@@ -136,7 +151,8 @@ export function tradingService(deps: TradingDeps) {
      * the aggregator.
      */
     swapBuilder(userId: UserId, body: SwapBody): { build: () => Promise<WriteIntent>; spend: WriteSpend } {
-      const req = tradeRequest(deps.chains, body);
+      const trade = tradeRequest(deps.chains, body);
+      const { req } = trade;
       const slippage = body.slippage ?? DEFAULT_SLIPPAGE;
       if (!(slippage > 0 && slippage <= 50))
         throw invalidInput('slippage', 'must be a percent above 0 and at most 50');
@@ -145,7 +161,7 @@ export function tradingService(deps: TradingDeps) {
       const native =
         req.fromToken.toLowerCase() === EVM_NATIVE_TOKEN.toLowerCase() || req.fromToken === WRAPPED_SOL_MINT;
       return {
-        build: () => buildSwapIntent(userId, body, req, slippage),
+        build: () => buildSwapIntent(userId, body, trade, slippage),
         spend: {
           chain: req.chain.slug,
           chainType: req.chain.chainType,
@@ -162,16 +178,16 @@ export function tradingService(deps: TradingDeps) {
   async function buildSwapIntent(
     userId: UserId,
     body: SwapBody,
-    req: ReturnType<typeof tradeRequest>,
+    { req, erc20In }: Trade,
     slippage: number,
   ): Promise<WriteIntent> {
     const wallet = await resolveWriteWallet(deps.wallets, userId, req.chain, body.from);
     const aggregator = deps.aggregatorFor(req.chain);
-    if (isErc20Input(req)) {
+    if (erc20In) {
       const spender = await aggregator.spender(req.chain);
       if (spender) {
         const owner = getAddress(wallet.address);
-        const allowance = await allowanceOf(req, owner, spender as Address);
+        const allowance = await allowanceOf(req.chain, erc20In, owner, spender);
         if (allowance < req.amount)
           throw new AppError(
             'INVALID_INPUT',
@@ -199,7 +215,7 @@ export function tradingService(deps: TradingDeps) {
         chainType: 'ethereum',
         from: wallet.address,
         call: { to: built.tx.to, data: built.tx.data, value: built.tx.value },
-        ...(isErc20Input(req) ? { tokenSpend: { token: req.fromToken as Address, amount: req.amount } } : {}),
+        ...(erc20In ? { tokenSpend: { token: erc20In, amount: req.amount } } : {}),
         to: built.tx.to,
         value: built.tx.value,
         details,
@@ -249,7 +265,5 @@ async function checkBuiltSwap(chain: Chain, aggregator: SwapAggregator, built: B
   }
   if (refusal) throw refuse(refusal);
 }
-
-const getOwner = (chain: Chain, from: string) => (chain.chainType === 'ethereum' ? getAddress(from) : from);
 
 export type TradingService = ReturnType<typeof tradingService>;

@@ -1,7 +1,13 @@
-import { type Address as SolanaAddress, address as solanaAddress } from '@solana/kit';
 import type { Static } from 'typebox';
-import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex } from 'viem';
+import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
+import {
+  type EvmAddress,
+  parseAddress,
+  parseEvmAddress,
+  parseSolanaAddress,
+  type SolanaAddress,
+} from '../../domain/addresses.ts';
 import { AppError, invalidInput } from '../../errors/app-error.ts';
 import type {
   ApproveBody as ApproveBodySchema,
@@ -10,7 +16,7 @@ import type {
 } from '../../schemas/transactions.ts';
 import type { TransactionKind } from '../../store/repositories/transactions-repository.ts';
 import type { WriteSpend } from '../key-policies.ts';
-import { parseAddress, parseAmount, parseCallData } from './amounts.ts';
+import { parseAmount, parseCallData } from './amounts.ts';
 
 /** The bodies of the write endpoints, as validated by their schemas (the one source of their types). */
 export type SendBody = Static<typeof SendBodySchema>;
@@ -24,13 +30,13 @@ export type WriteIntent =
       chain: Chain;
       chainType: 'ethereum';
       from?: string;
-      call: { to: Address; data?: Hex; value: bigint };
+      call: { to: EvmAddress; data?: Hex; value: bigint };
       /** ERC20 units leaving the wallet (checked against its balance before signing). */
-      tokenSpend?: { token: Address; amount: bigint };
+      tokenSpend?: { token: EvmAddress; amount: bigint };
       /** `call.to` must be an ERC20 contract (token sends and approvals): checked before signing. */
-      erc20?: Address;
+      erc20?: EvmAddress;
       /** An approval: the allowance it grants (API key policies hold it to their rules). */
-      approval?: { spender: Address; amount: bigint };
+      approval?: { spender: EvmAddress; amount: bigint };
       /** What the Transaction resource shows: the recipient, the token, or the contract. */
       to: string;
       value: bigint;
@@ -74,8 +80,12 @@ function evmOnly(chain: Chain, endpoint: string): void {
     });
 }
 
-const optionalFrom = (from: string | undefined, chain: Chain) =>
-  from === undefined ? {} : { from: parseAddress('from', from, chain.chainType) };
+/** `from`, checked, as sent: the wallet is found by it, and a refusal names it as the caller wrote it. */
+function optionalFrom(from: string | undefined, chain: Chain): { from?: string } {
+  if (from === undefined) return {};
+  parseAddress('from', from, chain.chainType);
+  return { from };
+}
 
 /**
  * Validates a send against its chain (DESIGN A9): the asset must fit the chain type, `token` is
@@ -92,21 +102,27 @@ export function sendIntent(chains: ChainRegistry, body: SendBody): WriteIntent {
   if (body.asset !== 'native' && body.token === undefined)
     throw invalidInput('token', `is required for an ${body.asset} send`);
   const amount = parseAmount('amount', body.amount, chain.chainType);
-  const to = parseAddress('to', body.to, chain.chainType);
-  const details: Record<string, string> = { asset: body.asset, amount: amount.toString(), recipient: to };
   if (chain.chainType === 'ethereum') {
+    const to = parseEvmAddress('to', body.to);
+    // The Transaction shows the recipient as sent (checked just above), the token checksummed.
+    const shown = body.to;
+    const details: Record<string, string> = {
+      asset: body.asset,
+      amount: amount.toString(),
+      recipient: shown,
+    };
     if (body.asset === 'native')
       return {
         kind: 'send',
         chain,
         chainType: 'ethereum',
         ...optionalFrom(body.from, chain),
-        call: { to: to as Address, value: amount },
-        to,
+        call: { to, value: amount },
+        to: shown,
         value: amount,
         details,
       };
-    const token = getAddress(parseAddress('token', body.token!, chain.chainType));
+    const token = parseEvmAddress('token', body.token!);
     return {
       kind: 'send',
       chain,
@@ -115,34 +131,35 @@ export function sendIntent(chains: ChainRegistry, body: SendBody): WriteIntent {
       call: {
         to: token,
         value: 0n,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Address, amount] }),
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
       },
       tokenSpend: { token, amount },
       erc20: token,
-      to,
+      to: shown,
       value: 0n,
       details: { ...details, token },
     };
   }
-  const recipient = solanaAddress(to);
+  const to = parseSolanaAddress('to', body.to);
+  const details: Record<string, string> = { asset: body.asset, amount: amount.toString(), recipient: to };
   if (body.asset === 'native')
     return {
       kind: 'send',
       chain,
       chainType: 'solana',
       ...optionalFrom(body.from, chain),
-      transfer: { kind: 'sol', to: recipient, amount },
+      transfer: { kind: 'sol', to, amount },
       to,
       value: amount,
       details,
     };
-  const mint = solanaAddress(parseAddress('token', body.token!, chain.chainType));
+  const mint = parseSolanaAddress('token', body.token!);
   return {
     kind: 'send',
     chain,
     chainType: 'solana',
     ...optionalFrom(body.from, chain),
-    transfer: { kind: 'token', to: recipient, mint, amount },
+    transfer: { kind: 'token', to, mint, amount },
     to,
     value: 0n,
     details: { ...details, token: mint },
@@ -152,8 +169,8 @@ export function sendIntent(chains: ChainRegistry, body: SendBody): WriteIntent {
 export function approveIntent(chains: ChainRegistry, body: ApproveBody): WriteIntent {
   const chain = chains.get(body.chain);
   evmOnly(chain, 'POST /token/approve');
-  const token = getAddress(parseAddress('token', body.token, 'ethereum'));
-  const spender = getAddress(parseAddress('spender', body.spender, 'ethereum'));
+  const token = parseEvmAddress('token', body.token);
+  const spender = parseEvmAddress('spender', body.spender);
   const amount = parseAmount('amount', body.amount, 'ethereum');
   return {
     kind: 'approve',
@@ -176,7 +193,7 @@ export function approveIntent(chains: ChainRegistry, body: ApproveBody): WriteIn
 export function contractIntent(chains: ChainRegistry, body: ContractBody): WriteIntent {
   const chain = chains.get(body.chain);
   evmOnly(chain, 'POST /contracts/send');
-  const to = getAddress(parseAddress('to', body.to, 'ethereum'));
+  const to = parseEvmAddress('to', body.to);
   const data = parseCallData('data', body.data);
   const value = body.value === undefined ? 0n : parseAmount('value', body.value, 'ethereum');
   return {

@@ -1,7 +1,7 @@
 // 1inch Classic Swap API adapter (reference/aggregators.md §1): GET {base}/swap/{version}/{chainId}/
 // quote | swap | approve/spender, Bearer key, slippage in percent, `protocols`/`excludedProtocols`.
 // Its errors `{ error, description, statusCode, requestId, meta }` are translated here.
-import { type Address, getAddress, type Hex, isAddress } from 'viem';
+import { type Address, getAddress, isAddress, isHex } from 'viem';
 import type { Chain } from '../../chains/chain-registry.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { callAggregator, isDigits, type UpstreamAnswer, upstreamReason } from '../aggregator-http.ts';
@@ -86,7 +86,7 @@ const unexpected = (what: string) =>
 
 export function oneInchAggregator(opts: OneInchOptions): SwapAggregator {
   const now = opts.now ?? Date.now;
-  const spenders = new Map<number, { address: string; until: number }>();
+  const spenders = new Map<number, { address: Address; until: number }>();
 
   async function get(
     chain: Chain,
@@ -165,7 +165,7 @@ export function oneInchAggregator(opts: OneInchOptions): SwapAggregator {
         typeof tx.to !== 'string' ||
         !isAddress(tx.to, { strict: false }) ||
         typeof tx.data !== 'string' ||
-        !/^0x([0-9a-fA-F]{2})*$/.test(tx.data) ||
+        !isHex(tx.data, { strict: true, even: true }) ||
         !isDigits(String(tx.value ?? '0'))
       )
         throw unexpected('swap');
@@ -183,7 +183,7 @@ export function oneInchAggregator(opts: OneInchOptions): SwapAggregator {
       return {
         chainType: 'ethereum',
         dstAmount: BigInt(body.dstAmount),
-        tx: { to: getAddress(tx.to) as Address, data: tx.data as Hex, value },
+        tx: { to: getAddress(tx.to), data: tx.data, value },
         raw: body,
       };
     },
