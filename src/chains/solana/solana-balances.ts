@@ -1,6 +1,7 @@
-import type { Address } from '@solana/kit';
+import { type Address, address } from '@solana/kit';
 import type { BalanceReader, TokenMeta, TokenReading } from '../balance-reader.ts';
 import type { ChainClients, SolanaRpc } from '../rpc-clients.ts';
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './program-ids.ts';
 import {
   associatedTokenAddress,
   decodeTokenAccount,
@@ -8,8 +9,6 @@ import {
   metaplexMetadataAddress,
   metaplexSymbol,
   mintDecimals,
-  TOKEN_2022_PROGRAM,
-  TOKEN_PROGRAM,
   token2022Symbol,
 } from './solana-token-metadata.ts';
 
@@ -17,19 +16,19 @@ import {
 const MAX_ACCOUNTS_PER_CALL = 100;
 
 interface AccountData {
-  owner: string;
+  owner: Address;
   lamports: bigint;
   data: Uint8Array;
 }
 
 /** Accounts by address (null where none), in calls of at most 100 accounts, run together. */
-async function getAccounts(rpc: SolanaRpc, addresses: readonly string[], signal: AbortSignal) {
-  const chunks: string[][] = [];
+async function getAccounts(rpc: SolanaRpc, addresses: readonly Address[], signal: AbortSignal) {
+  const chunks: Address[][] = [];
   for (let i = 0; i < addresses.length; i += MAX_ACCOUNTS_PER_CALL)
     chunks.push(addresses.slice(i, i + MAX_ACCOUNTS_PER_CALL));
   const answers = await Promise.all(
     chunks.map((chunk) =>
-      rpc.getMultipleAccounts(chunk as Address[], { encoding: 'base64' }).send({ abortSignal: signal }),
+      rpc.getMultipleAccounts(chunk, { encoding: 'base64' }).send({ abortSignal: signal }),
     ),
   );
   const out = new Map<string, AccountData | null>();
@@ -57,12 +56,12 @@ function mintMeta(account: AccountData | null | undefined): TokenMeta | null {
   if (!account || !isTokenProgram(account.owner)) return null;
   const decimals = mintDecimals(account.data);
   if (decimals === null) return null;
-  const symbol = account.owner === TOKEN_2022_PROGRAM ? token2022Symbol(account.data) : null;
+  const symbol = account.owner === TOKEN_2022_PROGRAM_ADDRESS ? token2022Symbol(account.data) : null;
   return { decimals, symbol, program: account.owner };
 }
 
 /** Mints' metadata: the mint accounts and their Metaplex metadata accounts, fetched together. */
-async function fetchMeta(rpc: SolanaRpc, mints: readonly string[], signal: AbortSignal) {
+async function fetchMeta(rpc: SolanaRpc, mints: readonly Address[], signal: AbortSignal) {
   const pdas = await Promise.all(mints.map(metaplexMetadataAddress));
   const accounts = await getAccounts(rpc, [...mints, ...pdas], signal);
   const meta = new Map<string, TokenMeta>();
@@ -86,16 +85,22 @@ async function fetchMeta(rpc: SolanaRpc, mints: readonly string[], signal: Abort
  *
  * No mints listed: every token account the wallet owns (`getTokenAccountsByOwner` for both
  * programs, amounts summed per mint) and the mints' metadata when not known.
+ *
+ * The port is the same for both chain types, so the owner (a wallet's recorded address) and the
+ * mints (checked by the balances use case) arrive as strings. They become kit addresses here,
+ * through `address()`, which checks them: the owner once per read, a mint only when its account
+ * is read (its token program not yet known) or an address is first derived from it.
  */
 export function solanaBalanceReader(deps: { clients: ChainClients }): BalanceReader {
   return {
-    async read({ chain, owner, native, tokens, knownMeta, signal }) {
+    async read({ chain, owner: recorded, native, tokens, knownMeta, signal }) {
+      const owner = address(recorded);
       const rpc = deps.clients.solana(chain);
       if (tokens === 'all') return readAll(rpc, owner, native, knownMeta, signal);
 
       const known = tokens.length > 0 ? await knownMeta(tokens) : new Map<string, TokenMeta>();
-      const unknown = tokens.filter((t) => !known.get(t)?.program);
-      const knownAtas = new Map<string, string>();
+      const unknown = tokens.filter((t) => !known.get(t)?.program).map((t) => address(t));
+      const knownAtas = new Map<string, Address>();
       for (const mint of tokens) {
         const program = known.get(mint)?.program;
         if (program) knownAtas.set(mint, await associatedTokenAddress(owner, mint, program));
@@ -139,22 +144,20 @@ export function solanaBalanceReader(deps: { clients: ChainClients }): BalanceRea
 
 async function readAll(
   rpc: SolanaRpc,
-  owner: string,
+  owner: Address,
   native: boolean,
   knownMeta: (tokens: readonly string[]) => Promise<ReadonlyMap<string, TokenMeta>>,
   signal: AbortSignal,
 ) {
-  const byProgram = (programId: string) =>
-    rpc
-      .getTokenAccountsByOwner(owner as Address, { programId: programId as Address }, { encoding: 'base64' })
-      .send({ abortSignal: signal });
+  const byProgram = (programId: Address) =>
+    rpc.getTokenAccountsByOwner(owner, { programId }, { encoding: 'base64' }).send({ abortSignal: signal });
   const [balance, classic, token2022] = await Promise.all([
-    native ? rpc.getBalance(owner as Address).send({ abortSignal: signal }) : null,
-    byProgram(TOKEN_PROGRAM),
-    byProgram(TOKEN_2022_PROGRAM),
+    native ? rpc.getBalance(owner).send({ abortSignal: signal }) : null,
+    byProgram(TOKEN_PROGRAM_ADDRESS),
+    byProgram(TOKEN_2022_PROGRAM_ADDRESS),
   ]);
   // A wallet may hold a mint in several accounts (its associated one and others): one sum per mint.
-  const amounts = new Map<string, bigint>();
+  const amounts = new Map<Address, bigint>();
   for (const { account } of [...classic.value, ...token2022.value]) {
     const decoded = decodeTokenAccount(Buffer.from(account.data[0], 'base64'));
     if (!decoded || decoded.owner !== owner) continue;

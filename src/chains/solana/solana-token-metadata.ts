@@ -1,13 +1,22 @@
 // Byte layouts of SPL Token / Token-2022 accounts and of the two places a mint's symbol lives
 // (the Token-2022 TokenMetadata extension, a Metaplex metadata account). Decoded here rather than
 // through @solana-program/token-2022, which cannot be installed beside our @solana/kit.
-import { type Address, getAddressDecoder, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import {
+  type Address,
+  address,
+  getAddressDecoder,
+  getAddressEncoder,
+  getProgramDerivedAddress,
+} from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
-import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './program-ids.ts';
+import {
+  METAPLEX_TOKEN_METADATA_PROGRAM_ADDRESS,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  TOKEN_PROGRAM_ADDRESS,
+} from './program-ids.ts';
 
-export const TOKEN_PROGRAM: string = TOKEN_PROGRAM_ADDRESS;
-export const TOKEN_2022_PROGRAM: string = TOKEN_2022_PROGRAM_ADDRESS;
-export const METAPLEX_PROGRAM = 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s';
+export const TOKEN_PROGRAM: Address = TOKEN_PROGRAM_ADDRESS;
+export const TOKEN_2022_PROGRAM: Address = TOKEN_2022_PROGRAM_ADDRESS;
 
 const MINT_SIZE = 82;
 const TOKEN_ACCOUNT_SIZE = 165;
@@ -34,7 +43,9 @@ export function mintDecimals(data: Uint8Array): number | null {
 }
 
 /** Mint, owner and amount of a token account, or null when the data is not one. */
-export function decodeTokenAccount(data: Uint8Array): { mint: string; owner: string; amount: bigint } | null {
+export function decodeTokenAccount(
+  data: Uint8Array,
+): { mint: Address; owner: Address; amount: bigint } | null {
   if (data.length < TOKEN_ACCOUNT_SIZE || data[108] === 0) return null;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   return {
@@ -110,13 +121,17 @@ const remember = async (key: string, derive: () => Promise<Address>): Promise<Ad
   return value;
 };
 
+// The two derivations below take addresses as the strings they are kept under (a wallet's recorded
+// address, a listed mint, a cached token program) and check them with `address()` only when they
+// derive: a hit costs nothing, and a derivation costs far more than the check.
+
 /** The associated token account of `owner` for `mint` under the mint's token program. */
 export const associatedTokenAddress = (owner: string, mint: string, program: string): Promise<Address> =>
   remember(`ata|${owner}|${mint}|${program}`, async () => {
     const [ata] = await findAssociatedTokenPda({
-      owner: owner as Address,
-      mint: mint as Address,
-      tokenProgram: program as Address,
+      owner: address(owner),
+      mint: address(mint),
+      tokenProgram: address(program),
     });
     return ata;
   });
@@ -125,11 +140,11 @@ export const associatedTokenAddress = (owner: string, mint: string, program: str
 export const metaplexMetadataAddress = (mint: string): Promise<Address> =>
   remember(`metaplex|${mint}`, async () => {
     const [pda] = await getProgramDerivedAddress({
-      programAddress: METAPLEX_PROGRAM as Address,
+      programAddress: METAPLEX_TOKEN_METADATA_PROGRAM_ADDRESS,
       seeds: [
         'metadata',
-        addressEncoder.encode(METAPLEX_PROGRAM as Address),
-        addressEncoder.encode(mint as Address),
+        addressEncoder.encode(METAPLEX_TOKEN_METADATA_PROGRAM_ADDRESS),
+        addressEncoder.encode(address(mint)),
       ],
     });
     return pda;
