@@ -5,7 +5,6 @@ import type { Logger } from 'pino';
 import type { Services } from '../app/services.ts';
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
 import { nativeBalanceReader } from '../dashboard/native-balances.ts';
-import { AppError } from '../errors/app-error.ts';
 import { registerMcpRoute } from '../mcp/http-transport.ts';
 import { WalletBalanceSchema } from '../schemas/balances.ts';
 import { ErrorBody } from '../schemas/common.ts';
@@ -20,7 +19,7 @@ import {
   clientErrorHandler,
   frameworkErrors,
   newRequestId,
-  registerShutdownAnswer,
+  shutdownAnswer,
 } from './plugins/framework-errors.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -122,11 +121,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     schemaController: { compilersFactory: { buildValidator: bodyStrictValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // Hooks on every request are callback hooks where they need no I/O: an async hook costs a
-  // promise and a microtask per request.
+  // One hook on every request, a callback one (an async hook costs a promise and a microtask per
+  // request, and every hook Fastify iterates costs its share): the request id, then the 503 while
+  // shutting down.
+  const answeredWhileClosing = shutdownAnswer(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    done();
+    if (!answeredWhileClosing(request, reply)) done();
   });
   // Every public API operation, for checks that the OpenAPI document lists them all.
   const apiRoutes: string[] = [];
@@ -137,7 +138,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       for (const m of methods) apiRoutes.push(`${m} ${route.url.slice(API_PREFIX.length)}`);
   });
   registerErrorHandling(app);
-  registerShutdownAnswer(app);
   // JSON only: any other body type is refused with 400 rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
   const metrics = createMetrics();
@@ -166,13 +166,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         apiKeys: services.apiKeys,
         rateLimiter: services.rateLimiter,
         metrics,
-      });
-      // A declared body over the limit is refused before it is read, whatever the route.
-      api.addHook('onRequest', (request, _reply, done) => {
-        const length = request.headers['content-length'];
-        if (length !== undefined && Number(length) > BODY_LIMIT)
-          done(new AppError('INVALID_INPUT', 'Request body is larger than the 1 MiB limit', { status: 413 }));
-        else done();
+        bodyLimit: BODY_LIMIT,
       });
       // Unknown /api/v1 paths pass authentication and the rate limit first, like any v1 request.
       api.setNotFoundHandler(routeNotFound);

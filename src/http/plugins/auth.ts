@@ -1,8 +1,15 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerHookHandler,
+} from 'fastify';
 import type { ApiKeysService, Principal } from '../../app/api-keys.ts';
 import { checkChain, checkScope, type Scope } from '../../app/key-policies.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { RateLimitDecision, RateLimiter, RatePolicy } from '../../rate-limit/rate-limiter.ts';
+import { bodyTooLarge } from './errors.ts';
 import type { Metrics } from './metrics.ts';
 
 declare module 'fastify' {
@@ -41,8 +48,9 @@ function policyHeader(decision: RateLimitDecision): string {
 }
 
 /**
- * Authentication, then the per-user rate limit, at onRequest: before the body is read or validated
- * (DESIGN A4), so a request rejected here records nothing.
+ * The gate in front of every /api/v1 request, in one onRequest hook: authentication, the per-user
+ * rate limit, the key's scope, then the declared body size; all before the body is read or
+ * validated (DESIGN A4), so a request rejected here records nothing.
  *
  * A callback hook, not an async one: a request whose key is cached and whose limiter needs no I/O
  * (the in-process one) is admitted synchronously, without a promise; only a key or limit that must
@@ -50,11 +58,11 @@ function policyHeader(decision: RateLimitDecision): string {
  */
 export function registerAuthAndRateLimit(
   app: FastifyInstance,
-  deps: { apiKeys: ApiKeysService; rateLimiter: RateLimiter; metrics: Metrics },
+  deps: { apiKeys: ApiKeysService; rateLimiter: RateLimiter; metrics: Metrics; bodyLimit: number },
 ): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('rateLimit', null);
-  const { apiKeys, rateLimiter, metrics } = deps;
+  const { apiKeys, rateLimiter, metrics, bodyLimit } = deps;
 
   const admit = (request: FastifyRequest, reply: FastifyReply, decision: RateLimitDecision): void => {
     request.rateLimit = decision;
@@ -72,6 +80,9 @@ export function registerAuthAndRateLimit(
     // the body is read. An unknown path is answered 404 whatever the key may do.
     const scope = request.routeOptions.config.scope ?? (decision.policy === 'read' ? 'read' : 'write');
     if (scope !== 'any' && !request.is404 && request.principal) checkScope(request.principal.policy, scope);
+    // A declared body over the limit is refused before it is read, whatever the route.
+    const length = request.headers['content-length'];
+    if (length !== undefined && Number(length) > bodyLimit) throw bodyTooLarge();
   };
 
   const lookUp = async (request: FastifyRequest, reply: FastifyReply, header: string | undefined) => {
@@ -81,22 +92,25 @@ export function registerAuthAndRateLimit(
   };
 
   // A request naming a chain (in its query or body) must name one its key may use: checked once
-  // the input is validated (a 400 first), before any use case runs.
-  app.addHook('preHandler', (request, _reply, done) => {
-    const principal = request.principal;
-    const where = request.routeOptions.config.chainIn;
-    if (principal?.policy.chains && where) {
+  // the input is validated (a 400 first), before any use case runs. Only the routes that name a
+  // chain get this hook.
+  app.addHook('onRoute', (route) => {
+    const where = route.config?.chainIn;
+    if (!where) return;
+    const checkChainOf: preHandlerHookHandler = (request, _reply, done) => {
+      const policy = request.principal?.policy;
       const chain = (request[where] as { chain?: unknown } | undefined)?.chain;
-      if (typeof chain === 'string') {
+      if (policy?.chains && typeof chain === 'string') {
         try {
-          checkChain(principal.policy, chain);
+          checkChain(policy, chain);
         } catch (err) {
           done(err as FastifyError);
           return;
         }
       }
-    }
-    done();
+      done();
+    };
+    route.preHandler = [checkChainOf, ...[route.preHandler ?? []].flat()];
   });
 
   app.addHook('onRequest', (request, reply, done) => {

@@ -51,7 +51,7 @@ function toAppError(err: FastifyError & { validation?: AjvError[]; validationCon
   }
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('INVALID_INPUT', 'Request body is larger than the 1 MiB limit', { status: 413 });
+      return bodyTooLarge();
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('INVALID_INPUT', 'Content-Type must be application/json');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -93,6 +93,11 @@ function isDatabaseUnavailable(err: unknown): boolean {
       e.message,
     )
   );
+}
+
+/** 413 for a body over the server's 1 MiB limit (build-server.ts), declared or found while reading. */
+export function bodyTooLarge(): AppError {
+  return new AppError('INVALID_INPUT', 'Request body is larger than the 1 MiB limit', { status: 413 });
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {

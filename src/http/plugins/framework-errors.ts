@@ -68,15 +68,22 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
   socket.destroy(err);
 }
 
-/** While the server shuts down, new requests get 503 SERVICE_UNAVAILABLE in the envelope. */
-export function registerShutdownAnswer(app: FastifyInstance): void {
+/**
+ * While the server shuts down, new requests get 503 SERVICE_UNAVAILABLE in the envelope: the
+ * returned check answers such a request and says so (build-server.ts calls it from its one
+ * per-request hook).
+ */
+export function shutdownAnswer(
+  app: FastifyInstance,
+): (request: FastifyRequest, reply: FastifyReply) => boolean {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!closing) return done();
+  return (request, reply) => {
+    if (!closing) return false;
     reply.header('connection', 'close');
     sendError(request, reply, new AppError('SERVICE_UNAVAILABLE', 'The service is shutting down'));
-  });
+    return true;
+  };
 }
