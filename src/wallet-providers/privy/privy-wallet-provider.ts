@@ -8,6 +8,7 @@ import {
   verifySignature,
 } from '@solana/kit';
 import {
+  getAddress,
   type Hex,
   isAddressEqual,
   parseTransaction,
@@ -217,7 +218,7 @@ async function checkEvmSignature(wallet: WalletRecord, asked: TransactionSeriali
   if (serializeTransaction(unsigned as TransactionSerializable) !== serializeTransaction(asked))
     throw tampered(wallet, 'other fields');
   const from = await recoverTransactionAddress({ serializedTransaction: signed as never });
-  if (!isAddressEqual(from, wallet.address as Hex)) throw tampered(wallet, `signed by ${from}`);
+  if (!isAddressEqual(from, getAddress(wallet.address))) throw tampered(wallet, `signed by ${from}`);
 }
 
 async function checkSolanaSignature(
