@@ -75,13 +75,29 @@ function lowerCaseHeaderSchema(schema: unknown): unknown {
     ...(s.required ? { required: s.required.map((r) => r.toLowerCase()) } : {}),
   };
 }
+/**
+ * Ajv's console logger, less its notice that the `unicode` option is deprecated (ajv 8 still honours
+ * it, and names no replacement): set on purpose below, it would print at every start.
+ */
+const unicodeOptionLogger = {
+  log: console.log,
+  warn: (...args: unknown[]) => {
+    if (!String(args[0]).startsWith('DEPRECATED: option unicode.')) console.warn(...args);
+  },
+  error: console.error,
+};
+
 // @fastify/ajv-compiler's declared types describe a bare schema compiler; at run time (and for
 // Fastify) the builder returns a compiler of route definitions, which is what is used here.
 const bodyStrictValidator = ((externalSchemas: never, options: Record<string, unknown>) => {
   const build = (coerceTypes: boolean, unicode: boolean) =>
     AjvCompiler()(externalSchemas, {
       ...options,
-      customOptions: { ...AJV_OPTIONS, coerceTypes, unicode },
+      customOptions: {
+        ...AJV_OPTIONS,
+        coerceTypes,
+        ...(unicode ? {} : { unicode, logger: unicodeOptionLogger }),
+      },
     }) as unknown as RouteValidatorBuilder;
   // In the URL and headers a string's length bounds the work a request can cause, so it is counted
   // in UTF-16 units (`.length`, at most the count of characters: never more than documented passes)
