@@ -1,6 +1,8 @@
-// Byte layouts of SPL Token / Token-2022 accounts and of the two places a mint's symbol lives
-// (the Token-2022 TokenMetadata extension, a Metaplex metadata account). Decoded here rather than
-// through @solana-program/token-2022, which cannot be installed beside our @solana/kit.
+// SPL Token / Token-2022 accounts and the two places a mint's symbol lives (the Token-2022
+// TokenMetadata extension, a Metaplex metadata account). The base mint and token account layouts,
+// which Token-2022 shares, are decoded by @solana-program/token; the extensions and Metaplex's
+// layout by hand here: @solana-program/token-2022 cannot be installed beside our @solana/kit, and
+// Metaplex publishes no client for this kit.
 import {
   type Address,
   address,
@@ -8,7 +10,7 @@ import {
   getAddressEncoder,
   getProgramDerivedAddress,
 } from '@solana/kit';
-import { findAssociatedTokenPda } from '@solana-program/token';
+import { AccountState, findAssociatedTokenPda, getMintDecoder, getTokenDecoder } from '@solana-program/token';
 import {
   METAPLEX_TOKEN_METADATA_PROGRAM_ADDRESS,
   TOKEN_2022_PROGRAM_ADDRESS,
@@ -28,6 +30,8 @@ const METAPLEX_KEY_METADATA_V1 = 4;
 const MAX_SYMBOL_LENGTH = 64;
 
 const addressDecoder = getAddressDecoder();
+const mintDecoder = getMintDecoder();
+const tokenDecoder = getTokenDecoder();
 const addressEncoder = getAddressEncoder();
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -36,23 +40,20 @@ export const isTokenProgram = (owner: string): boolean =>
 
 /** The decimals of a mint account, or null when the data is not an initialized mint. */
 export function mintDecimals(data: Uint8Array): number | null {
-  if (data.length < MINT_SIZE || data[45] !== 1) return null;
+  if (data.length < MINT_SIZE) return null;
   // A Token-2022 mint with extensions is longer, and says it is a mint at the account type byte.
   if (data.length > MINT_SIZE && data[ACCOUNT_TYPE_OFFSET] !== ACCOUNT_TYPE_MINT) return null;
-  return data[44]!;
+  const mint = mintDecoder.decode(data);
+  return mint.isInitialized ? mint.decimals : null;
 }
 
 /** Mint, owner and amount of a token account, or null when the data is not one. */
 export function decodeTokenAccount(
   data: Uint8Array,
 ): { mint: Address; owner: Address; amount: bigint } | null {
-  if (data.length < TOKEN_ACCOUNT_SIZE || data[108] === 0) return null;
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  return {
-    mint: addressDecoder.decode(data.subarray(0, 32)),
-    owner: addressDecoder.decode(data.subarray(32, 64)),
-    amount: view.getBigUint64(64, true),
-  };
+  if (data.length < TOKEN_ACCOUNT_SIZE) return null;
+  const { mint, owner, amount, state } = tokenDecoder.decode(data);
+  return state === AccountState.Uninitialized ? null : { mint, owner, amount };
 }
 
 /** A borsh string (u32 length, UTF-8 bytes) at `offset`, with the offset after it. */
