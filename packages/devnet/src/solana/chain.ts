@@ -14,7 +14,13 @@ import { Clock, FailedTransactionMetadata, LiteSVM } from 'litesvm';
 import { computeBudgetOf, feeForMessage } from './fees.ts';
 import type { InnerInstructionSet, StoredAccount } from './ledger-types.ts';
 import { RPC_TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, RpcError } from './rpc-errors.ts';
-import { innerInstructionSets, preflightFailure, type SimulationValue, simulate } from './simulate.ts';
+import {
+  innerInstructionSets,
+  preflightFailure,
+  returnDataOf,
+  type SimulationValue,
+  simulate,
+} from './simulate.ts';
 import { decodeMint, decodeTokenAccount, uiTokenAmount } from './token-layout.ts';
 import { type RpcTransactionError, translateError } from './tx-errors.ts';
 import { decodeTransaction, type WireMessage, type WireTransaction } from './wire.ts';
@@ -229,7 +235,6 @@ export class SolanaChain {
     if (failed && preBalances[0] === postBalances[0]) return signature;
     const meta = failed ? result.meta() : result;
     const budget = computeBudgetOf(tx.message);
-    const returned = meta.returnData();
     this.store({
       signature,
       slot: this.slot,
@@ -246,13 +251,7 @@ export class SolanaChain {
       logs: meta.logs(),
       innerInstructions: innerInstructionSets(meta),
       computeUnitsConsumed: meta.computeUnitsConsumed(),
-      returnData:
-        returned.data().length > 0
-          ? {
-              programId: base58.decode(returned.programId()),
-              data: [Buffer.from(returned.data()).toString('base64'), 'base64'],
-            }
-          : null,
+      returnData: returnDataOf(meta),
     });
     const price = budget.unitPrice;
     const seen = this.priorityFees.get(this.slot);

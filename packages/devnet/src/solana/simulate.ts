@@ -111,19 +111,12 @@ export function simulate(
       });
     }
   }
-  const returned = meta.returnData();
   return {
     err: translated?.json ?? null,
     errText: translated?.text ?? '',
     logs: meta.logs(),
     unitsConsumed: meta.computeUnitsConsumed(),
-    returnData:
-      returned.data().length > 0
-        ? {
-            programId: base58.decode(returned.programId()),
-            data: [Buffer.from(returned.data()).toString('base64'), 'base64'],
-          }
-        : null,
+    returnData: returnDataOf(meta),
     innerInstructions: innerInstructionSets(meta),
     postAccounts,
     replacementBlockhash,
@@ -159,6 +152,19 @@ export function preflightFailure(value: SimulationValue | string): RpcError {
     returnData: v.returnData,
     unitsConsumed: v.unitsConsumed,
   });
+}
+
+/** A transaction's return data as the RPC shows it (program id, base64 data), or null when none. */
+export function returnDataOf(
+  meta: Pick<TransactionMetadata, 'returnData'>,
+): { programId: string; data: [string, 'base64'] } | null {
+  const returned = meta.returnData();
+  return returned.data().length > 0
+    ? {
+        programId: base58.decode(returned.programId()),
+        data: [Buffer.from(returned.data()).toString('base64'), 'base64'],
+      }
+    : null;
 }
 
 /** The inner (CPI) instructions of an executed transaction, grouped by the instruction that made them. */
