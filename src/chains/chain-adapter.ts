@@ -77,12 +77,16 @@ export interface ChainAdapter<Intent> {
    * Checks the write against the chain (funds including the worst-case fee, contracts, simulation)
    * and signs its first attempt. Runs under the wallet's lock; `highestNonce` is our records' highest
    * nonce for the wallet on the chain. Throws client-facing AppErrors; nothing is signed then.
+   * `beforeSigning` is called once the checks passed, right before anything is signed (a provider
+   * may be asked): the request's Idempotency-Key is claimed meanwhile, and it throws when the write
+   * must not go on.
    */
   signWrite(input: {
     chain: Chain;
     intent: Intent;
     signer: AttemptSigner;
     highestNonce: () => Promise<bigint | null>;
+    beforeSigning: () => Promise<void>;
   }): Promise<SignedWrite>;
   broadcast(chain: Chain, attempt: AttemptRecord): Promise<BroadcastOutcome>;
   /**

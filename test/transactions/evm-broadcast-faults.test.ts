@@ -146,6 +146,35 @@ describe('EVM writes under RPC faults', () => {
     assert.equal(await replay.text(), await done.text());
   });
 
+  test('while the node cannot be read, a retry of a write that went through still gets its answer, and a reused key its mismatch', async () => {
+    // A write's checks against the chain run while its key is claimed: what the key says must win
+    // over what those reads meet.
+    const user = await fundedUser();
+    const key = randomUUID();
+    const to = randomAddress();
+    const done = await write(ctx.app, '/send', body(to, 11n), user.key, key);
+    const answer = await done.text();
+    assert.equal(done.status, 200, answer);
+    proxy.inject('eth_getBalance', { kind: 'hold', ms: 2500 }, { times: 4 });
+    try {
+      const replay = await write(ctx.app, '/send', body(to, 11n), user.key, key);
+      assert.equal(replay.status, 200, await replay.clone().text());
+      assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+      assert.equal(await replay.text(), answer);
+      const reused = await write(ctx.app, '/send', body(to, 12n), user.key, key);
+      assert.equal(reused.status, 409);
+      assert.equal((await reused.json()).code, 'IDEMPOTENT_BODY_MISMATCH');
+      const fresh = await write(ctx.app, '/send', body(to, 13n), user.key);
+      assert.equal(fresh.status, 502, 'a new write does need the node');
+    } finally {
+      proxy.clearFaults();
+    }
+    const tx = await waitForFinal(ctx.app, JSON.parse(answer).id, user.key);
+    assert.equal(tx.status, 'CONFIRMED');
+    assert.equal(await balance(to), 11n, 'paid once');
+    await nextSendConfirms(user);
+  });
+
   test('a wallet never jams: an uncertain send at N, N+1 sent, N refused on its rebroadcast: both land in order', async () => {
     const user = await fundedUser();
     const [toA, toB] = [randomAddress(), randomAddress()];

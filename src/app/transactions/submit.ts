@@ -45,9 +45,8 @@ const FIRST_CHECK_MS = 1000;
  */
 const REQUEST_GRACE_MS = 2 * 60_000;
 
-/** A write accepted for broadcast, with the Submission JSON sent (and stored for replays). */
+/** A write accepted for broadcast: the Submission JSON sent (and stored for replays). */
 export interface Submitted {
-  tx: TransactionRecord;
   json: string;
 }
 
@@ -128,13 +127,16 @@ export function submitter(deps: SubmitDeps) {
 
   return {
     /**
-     * Runs a write. `state.recorded` turns true once a signed transaction is recorded for the key:
-     * from then on the key's outcome is settled here, never by the caller's error handling.
+     * Runs a write. `claimed` gives the request's claim on its Idempotency-Key (null: a write
+     * without one), or throws when the write must not go on: the checks against the chain (reads,
+     * which change nothing) may run while the key is being claimed, and nothing is signed before
+     * `claimed` answered. `state.recorded` turns true once a signed transaction is recorded for the
+     * key: from then on the key's outcome is settled here, never by the caller's error handling.
      */
     async submit(
       userId: UserId,
       intent: WriteIntent,
-      claim: Claim | null,
+      claimed: () => Promise<Claim | null>,
       state: { recorded: boolean },
       id: TransactionId = newId('tx'),
     ): Promise<Submitted> {
@@ -146,14 +148,33 @@ export function submitter(deps: SubmitDeps) {
         target.family === 'ethereum'
           ? (deps.adapters.ethereum as ChainAdapter<EvmWrite | SolanaWrite>)
           : (deps.adapters.solana as ChainAdapter<EvmWrite | SolanaWrite>);
+      // The claim on the request's key, which may still be on its way: should it say no (a replay,
+      // a mismatch), this write lets go of the wallet's lock at once, or never takes it.
+      const claiming = claimed();
+      let refused = false;
+      claiming.catch(() => {
+        refused = true;
+      });
+      const unlessRefused = claiming.then(() => new Promise<never>(() => {}));
+      unlessRefused.catch(() => {}); // taken by the race below, if it is reached
       try {
         return await deps.lock.withLock(wallet.id, chain.slug, async () => {
-          const signed = await adapter.signWrite({
-            chain,
-            intent: target.write,
-            signer,
-            highestNonce: () => repo.maxNonce(wallet.id, chain.slug),
-          });
+          if (refused) await claiming;
+          // Reads still in flight when the claim says no are left to finish on their own: they
+          // change nothing, and the next write of the wallet need not wait for them.
+          const signed = await Promise.race([
+            adapter.signWrite({
+              chain,
+              intent: target.write,
+              signer,
+              highestNonce: () => repo.maxNonce(wallet.id, chain.slug),
+              beforeSigning: async () => {
+                await claiming;
+              },
+            }),
+            unlessRefused,
+          ]);
+          const claim = await claiming;
           const tx = record(id, intent, userId, wallet, signed);
           if (!(await repo.insert(tx, signed.attempt, claim?.link ?? null)))
             throw new AppError(
@@ -194,23 +215,24 @@ export function submitter(deps: SubmitDeps) {
                 : null;
           // The response is stored with the state change, in one statement: what a replay sends.
           const json = submissionJson(submissionView(deps.chains, tx));
-          const updated = await repo.markSubmitted(id, {
+          await repo.markSubmitted(id, {
             now,
             nextCheckAt: new Date(now.getTime() + FIRST_CHECK_MS),
             link: claim?.link ?? null,
             responseBody: json,
             stuckReason,
           });
-          return { tx: updated ?? tx, json };
+          return { json };
         });
       } finally {
         // Not awaited, and only once the answer is on its way (setImmediate: before this process
         // reads its next request): publishing on the bus is a database statement, and the embedded
         // database runs on this thread. This instance's caches are dropped then, other instances
         // are told through the bus shortly after.
-        setImmediate(() => {
-          deps.onWalletWrite?.(chain.slug, wallet.address).catch(() => {});
-        });
+        if (state.recorded)
+          setImmediate(() => {
+            deps.onWalletWrite?.(chain.slug, wallet.address).catch(() => {});
+          });
       }
     },
   };

@@ -8,7 +8,7 @@ import type { WalletLock } from '../../store/wallet-lock.ts';
 import type { Clock } from '../../support/clock.ts';
 import { newId } from '../../support/ids.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
-import type { IdempotencyService } from '../idempotency.ts';
+import type { Claim, IdempotencyService } from '../idempotency.ts';
 import type { WriteSpend } from '../key-policies.ts';
 import type { KeyOfRequest, KeySpendService } from '../key-spend.ts';
 import type { WalletsService } from '../wallets.ts';
@@ -73,28 +73,54 @@ export function transactionsService(deps: TransactionsDeps) {
       /** What the write moves, for the key's rules; derived from the intent when it is given. */
       spend?: WriteSpend;
     }): Promise<{ json: string; replayed: boolean }> {
-      const outcome = await begin(input);
-      if (outcome.kind === 'replay') return { json: outcome.body, replayed: true };
-      const { claim } = outcome;
       const id = newId('tx');
       const state = { recorded: false };
       let reserved = false;
-      if (input.key) {
+      // The key is claimed (and the API key's rules checked) while the write's checks against the
+      // chain run: those only read, and nothing is signed before the claim answered. A replay,
+      // a mismatch or a refusal by the key's rules is answered as soon as the claim is; a write
+      // still reading then stops by itself before signing.
+      const claiming = (async (): Promise<Awaited<ReturnType<typeof begin>>> => {
+        const outcome = await begin(input);
+        if (outcome.kind !== 'execute' || !input.key) return outcome;
         const spend =
           input.spend ?? (typeof input.intent === 'function' ? undefined : writeSpendOf(input.intent));
-        if (!spend) throw new AppError('INTERNAL_ERROR', 'A built write needs its spend for the key policy');
         try {
+          if (!spend)
+            throw new AppError('INTERNAL_ERROR', 'A built write needs its spend for the key policy');
           reserved = await deps.keySpend.reserve(input.key, spend, id);
         } catch (err) {
           // A refusal by the key's policy changes nothing, like a 400: the key is left unused.
-          claim.end();
-          await claim.release().catch(() => {});
+          outcome.claim.end();
+          await outcome.claim.release().catch(() => {});
           throw err;
         }
-      }
+        return outcome;
+      })();
+      const claimed = async (): Promise<Claim> => {
+        const outcome = await claiming;
+        if (outcome.kind !== 'execute')
+          throw new Error('the Idempotency-Key was not claimed by this request');
+        return outcome.claim;
+      };
+      const { intent } = input;
+      const run = async () =>
+        submit.submit(
+          input.userId,
+          typeof intent === 'function' ? await intent() : intent,
+          claimed,
+          state,
+          id,
+        );
+      // A write given outright starts at once; one built upstream (a swap) only once the key is
+      // claimed: a replay or a mismatch never reaches the aggregator.
+      const early = typeof intent === 'function' ? null : run();
+      early?.catch(() => {}); // its outcome is taken below, once the claim's is known
+      const outcome = await claiming;
+      if (outcome.kind === 'replay') return { json: outcome.body, replayed: true };
+      const { claim } = outcome;
       try {
-        const intent = typeof input.intent === 'function' ? await input.intent() : input.intent;
-        const { json } = await submit.submit(input.userId, intent, claim, state, id);
+        const { json } = await (early ?? run());
         return { json, replayed: false };
       } catch (err) {
         // Before a signed transaction is recorded, nothing can reach the chain: the key failed,

@@ -165,7 +165,7 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
      * is checked before estimating (a node asked to estimate an unaffordable value may fail badly),
      * and a plain transfer to an account without code needs no estimate at all.
      */
-    async signWrite({ chain, intent, signer, highestNonce }): Promise<SignedWrite> {
+    async signWrite({ chain, intent, signer, highestNonce, beforeSigning }): Promise<SignedWrite> {
       const client = deps.clients.evm(chain);
       const from = getAddress(signer.wallet.address);
       const { call } = intent;
@@ -253,6 +253,7 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
         value: call.value.toString(),
         gas: gas.toString(),
       };
+      await beforeSigning();
       const attempt = await sign(chain, signer, 1, payload, nonce, fees);
       return { attempt, nonce, payload: { ...payload } };
     },

@@ -159,10 +159,11 @@ export function solanaAdapter(deps: {
   return {
     chainType: 'solana',
 
-    async signWrite({ chain, intent, signer }): Promise<SignedWrite> {
+    async signWrite({ chain, intent, signer, beforeSigning }): Promise<SignedWrite> {
       const rpc = deps.clients.solana(chain);
       if (intent.kind === 'prebuilt') {
         const transaction = await checkPrebuilt(chain, rpc, signer.wallet.address, intent);
+        await beforeSigning();
         const attempt = await sign(signer, 1, transaction, intent.lastValidBlockHeight, {});
         return { attempt, nonce: null, payload: { resignable: false } satisfies SolanaPayload };
       }
@@ -180,6 +181,7 @@ export function solanaAdapter(deps: {
           (m) => appendTransactionMessageInstructions(prepared.instructions, m),
         ),
       );
+      await beforeSigning();
       const attempt = await sign(signer, 1, transaction, latest.lastValidBlockHeight, {
         computeUnitPrice: prepared.computeUnitPrice.toString(),
       });

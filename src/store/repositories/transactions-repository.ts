@@ -283,7 +283,11 @@ export function transactionsRepository(db: Queryable) {
      * record of the request marked succeeded with the response it sends (even if the tracker moved
      * the transaction on meanwhile: the key's outcome is this transaction either way).
      */
-    markSubmitted: (
+    /**
+     * PENDING to SUBMITTED after the first broadcast, with the key's stored response, in one
+     * statement. Nothing is read back (on the send path, every statement is latency).
+     */
+    async markSubmitted(
       id: string,
       change: {
         now: Date;
@@ -292,17 +296,16 @@ export function transactionsRepository(db: Queryable) {
         responseBody: string;
         stuckReason: string | null;
       },
-    ) =>
-      one(
+    ): Promise<void> {
+      await db.query(
         `with u as (
            update transactions set status = 'SUBMITTED', next_check_at = $2, updated_at = $3, stuck_reason = $7
-           where id = $1 and status = 'PENDING'
-           returning *),
+           where id = $1 and status = 'PENDING'),
          k as (
            update idempotency_keys set state = 'succeeded', response_status = 200, response_body = $4,
              updated_at = $3, lease_until = null
            where user_id = $5 and key = $6 and claim_token = $8 and state = 'in_progress')
-         select ${COLUMNS} from u t`,
+         select 1`,
         [
           id,
           change.nextCheckAt,
@@ -313,7 +316,8 @@ export function transactionsRepository(db: Queryable) {
           change.stuckReason,
           change.link?.claimToken ?? null,
         ],
-      ),
+      );
+    },
 
     async reschedule(id: string, nextCheckAt: Date | null, stuckReason?: string | null): Promise<void> {
       await db.query(
