@@ -1,7 +1,11 @@
 // @needs devnet
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import { EVM_FAUCET_ADDRESS } from '@wallet-api/devnet';
 import { evmLocalnetChain, TEST_TOKEN_ADDRESS } from '@wallet-api/devnet/evm/contracts';
+import { SEED_PLAN_FILE } from '@wallet-api/devnet/evm/seed';
+import { evmSeedPlan, seedPlanFile } from '@wallet-api/devnet/evm/seed-plan';
 import { createPublicClient, createWalletClient, http, parseAbi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { fund, useDevnet } from '../support/devnet.ts';
@@ -18,6 +22,20 @@ const chain = evmLocalnetChain(info.evm.rpcUrl);
 const client = createPublicClient({ chain, transport: http(info.evm.rpcUrl) });
 
 describe('evm-localnet', () => {
+  test('the seeding plan the node runs is the one seed-plan.ts makes (else: npm run contracts:compile)', () => {
+    const written = JSON.parse(readFileSync(SEED_PLAN_FILE, 'utf8'));
+    assert.deepEqual(written, JSON.parse(JSON.stringify(seedPlanFile(evmSeedPlan()))));
+  });
+
+  test("has Hardhat's 20 default development accounts, the faucet first", async () => {
+    const wallet = createWalletClient({ chain, transport: http(info.evm.rpcUrl) });
+    const accounts = await wallet.getAddresses();
+    assert.equal(accounts.length, 20);
+    assert.equal(accounts[0]?.toLowerCase(), EVM_FAUCET_ADDRESS.toLowerCase());
+    // The last of the well-known list (mnemonic "test test … junk", index 19).
+    assert.equal(accounts[19]?.toLowerCase(), '0x8626f6940e2eb28930efb4cef49b2d1f2c9c1199');
+  });
+
   test('is chain 31337 with the test token at its published address', async () => {
     assert.equal(await client.getChainId(), 31337);
     assert.equal(info.evm.testToken.address, TEST_TOKEN_ADDRESS);

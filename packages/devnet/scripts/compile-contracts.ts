@@ -1,5 +1,6 @@
 // Compiles every contracts/*.sol with solc-js (offline, pinned by package-lock) into
-// src/evm/compiled/<Contract>.json (paths in this package). Run: npm run contracts:compile
+// src/evm/compiled/<Contract>.json (paths in this package), then writes the seeding plan of
+// evm-localnet, src/evm/compiled/evm-seed.json, from them. Run: npm run contracts:compile
 // The output is committed; running this again on unchanged sources reproduces it byte for byte.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,3 +59,10 @@ for (const [sourceName, contracts] of Object.entries(output.contracts ?? {})) {
     console.log(`wrote ${file.slice(root.length + 1)}`);
   }
 }
+
+// The plan that seeds a new evm-localnet (src/evm/seed-plan.ts), made from the contracts just
+// written; the node runs it from this file without loading an ABI library.
+const { evmSeedPlan, seedPlanFile } = await import('../src/evm/seed-plan.ts');
+const { SEED_PLAN_FILE } = await import('../src/evm/seed.ts');
+writeFileSync(SEED_PLAN_FILE, `${JSON.stringify(seedPlanFile(evmSeedPlan()), null, 2)}\n`);
+console.log(`wrote ${SEED_PLAN_FILE.slice(root.length + 1)}`);

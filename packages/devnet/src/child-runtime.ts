@@ -51,6 +51,18 @@ export function bindToParent(name: string, shutdown: () => Promise<void>): void 
   });
 }
 
+/** Runs the chain's seeding; a failure is told on stderr (the parent quotes it) and ends the child. */
+export async function seedOrExit(name: string, seed: () => Promise<void>): Promise<void> {
+  try {
+    await seed();
+  } catch (err) {
+    process.stderr.write(
+      `${name}: seeding failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+    process.exit(1);
+  }
+}
+
 export function reportReady(url: string): void {
   const msg: ReadyMessage = { type: 'ready', url };
   process.send?.(msg);

@@ -8,19 +8,21 @@ import type { Logger } from 'pino';
 import { type LocalAggregator, startLocalAggregator } from './aggregator/local-aggregator.ts';
 import type { ManagedChild } from './child-process.ts';
 import { FAUCET_ADDRESS, MULTICALL3_ADDRESS, TEST_TOKEN, TEST_TOKEN_ADDRESS } from './evm/contracts.ts';
-import { seedEvm } from './evm/deploy.ts';
 import { startEvmNode } from './evm/evm-node.ts';
 import { fundEvm } from './evm/fund.ts';
-import { SECOND_TOKEN, SECOND_TOKEN_ADDRESS, SWAP_ROUTER_ADDRESS, seedEvmPools } from './evm/swap-pools.ts';
+import { SECOND_TOKEN, SECOND_TOKEN_ADDRESS, SWAP_ROUTER_ADDRESS } from './evm/swap-pools.ts';
+import { type DevnetNodes, launchDevnetNodes } from './nodes.ts';
 import { solanaRpc } from './solana/client.ts';
 import { DEVNET_MINT_DECIMALS, SPL_MINT_SYMBOL, TOKEN_2022_MINT_SYMBOL } from './solana/dev-keys.ts';
 import { fundSolana } from './solana/fund.ts';
-import { seedSolana } from './solana/seed.ts';
+import { devnetMints } from './solana/seed.ts';
 import { startSolanaNode } from './solana/solana-node.ts';
-import { type SolanaPool, seedSolanaPools, solanaPools } from './solana/swap-pools.ts';
+import { type SolanaPool, solanaPools } from './solana/swap-pools.ts';
 
 export interface DevnetOptions {
   dataDir: string;
+  /** Nodes already launched (launchDevnetNodes); otherwise they are launched here. */
+  nodes?: DevnetNodes;
   evmPort?: number | undefined;
   solanaPort?: number | undefined;
   /** Solana slot duration (default 400 ms, like a validator). */
@@ -96,10 +98,19 @@ async function stopAll(children: ManagedChild[]): Promise<void> {
 export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
   const started = performance.now();
   const { logger } = opts;
-  const results = await Promise.allSettled([
-    startEvmNode({ port: opts.evmPort, logger }),
-    startSolanaNode({ port: opts.solanaPort, slotMs: opts.solanaSlotMs, logger }),
-  ]);
+  // Each node seeds its own chain before it reports ready (in its own process, beside this one's
+  // start-up); the mints and pools are derived from published keys, so they are known here already.
+  const layout = devnetMints().then(async (mints) => ({ mints, pools: await solanaPools(mints) }));
+  layout.catch(() => {}); // awaited below, unless a node failed first
+  const nodes =
+    opts.nodes ??
+    launchDevnetNodes({
+      evmPort: opts.evmPort,
+      solanaPort: opts.solanaPort,
+      solanaSlotMs: opts.solanaSlotMs,
+      logger,
+    });
+  const results = await Promise.allSettled([nodes.evm, nodes.solana]);
   const children = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failure = results.find((r) => r.status === 'rejected');
   if (failure) {
@@ -107,11 +118,11 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
     throw failure.reason;
   }
   let [evm, solana] = children as [ManagedChild, ManagedChild];
-  let mints: Awaited<ReturnType<typeof seedSolana>>;
+  let mints: Awaited<ReturnType<typeof devnetMints>>;
   let pools: SolanaPool[];
   let aggregator: LocalAggregator;
   try {
-    [, [mints, pools]] = await Promise.all([seedEvmChain(evm.url), seedSolanaChain(solana.url)]);
+    ({ mints, pools } = await layout);
     aggregator = await startLocalAggregator({
       port: opts.aggregatorPort,
       evmRpcUrl: evm.url,
@@ -121,7 +132,7 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
     });
   } catch (err) {
     await stopAll(children);
-    throw new Error(`devnet seeding failed: ${(err as Error).message}`, { cause: err });
+    throw new Error(`devnet start failed: ${(err as Error).message}`, { cause: err });
   }
 
   const info: DevnetInfo = {
@@ -196,14 +207,12 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
     try {
       if (chain === 'evm-localnet') {
         const port = Number(new URL(evm.url).port);
-        evm = await startEvmNode({ port, logger });
+        evm = await startEvmNode({ port, seed: true, logger });
         evm.onCrash(onChildCrash(chain));
-        await seedEvmChain(evm.url);
       } else {
         const port = Number(new URL(solana.url).port);
-        solana = await startSolanaNode({ port, slotMs: opts.solanaSlotMs, logger });
+        solana = await startSolanaNode({ port, slotMs: opts.solanaSlotMs, seed: true, logger });
         solana.onCrash(onChildCrash(chain));
-        await seedSolanaChain(solana.url);
       }
       if (stopped) return;
       // A new chain: transactions of the old one are told apart by the instance they were made on.
@@ -238,19 +247,6 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
       if (readInfoFile(infoPath)?.pid === process.pid) rmSync(infoPath, { force: true });
     },
   };
-}
-
-async function seedEvmChain(url: string): Promise<void> {
-  await seedEvm(url);
-  await seedEvmPools(url);
-}
-
-async function seedSolanaChain(url: string) {
-  const rpc = solanaRpc(url);
-  const seeded = await seedSolana(rpc);
-  const created = await solanaPools(seeded);
-  await seedSolanaPools(rpc, created);
-  return [seeded, created] as const;
 }
 
 function writeInfoFile(path: string, content: InfoFile): void {

@@ -32,7 +32,7 @@ export interface CompiledContract {
   deployedBytecode: Hex;
 }
 
-export function loadCompiled(name: 'TestToken' | 'Multicall3'): CompiledContract {
+export function loadCompiled(name: 'TestToken' | 'Multicall3' | 'DevnetSwapRouter'): CompiledContract {
   return JSON.parse(readFileSync(sourcePath('evm', 'compiled', `${name}.json`), 'utf8')) as CompiledContract;
 }
 

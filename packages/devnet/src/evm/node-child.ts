@@ -1,8 +1,14 @@
 // Child process entry: a Hardhat node (EDR) on 127.0.0.1. Started by evm-node.ts with an IPC channel;
-// exits when its parent goes away. Env: DEVNET_EVM_PORT (0 = any free port).
+// exits when its parent goes away. Env: DEVNET_EVM_PORT (0 = any free port), DEVNET_EVM_SEED (1: seed
+// the chain with the test tokens and pools before reporting ready).
 
-import { bindToParent, reportReady } from '../child-runtime.ts';
+import { bindToParent, reportReady, seedOrExit } from '../child-runtime.ts';
 import { sourcePath } from '../package-paths.ts';
+import { seedEvmChain } from './seed.ts';
+
+interface EthereumProvider {
+  request(args: { method: string; params?: unknown[] }): Promise<unknown>;
+}
 
 interface HardhatServer {
   listen(): Promise<{ address: string; port: number }>;
@@ -28,4 +34,8 @@ server = (await hre.run(names.TASK_NODE_CREATE_SERVER, {
   provider,
 })) as HardhatServer;
 const listening = await server.listen();
-reportReady(`http://127.0.0.1:${listening.port}`);
+const url = `http://127.0.0.1:${listening.port}`;
+if (process.env.DEVNET_EVM_SEED === '1') {
+  await seedOrExit('evm devnet', () => seedEvmChain((args) => (provider as EthereumProvider).request(args)));
+}
+reportReady(url);

@@ -8,6 +8,8 @@ export interface SolanaNodeOptions {
   /** Slot duration; 400 ms like a validator unless a test wants faster expiry. */
   slotMs?: number | undefined;
   finalityDepth?: number;
+  /** The node seeds its chain itself (test mints, swap pools) before it reports ready. */
+  seed?: boolean;
   logger: Logger;
 }
 
@@ -19,6 +21,7 @@ export function startSolanaNode(opts: SolanaNodeOptions): Promise<ManagedChild> 
       DEVNET_SOLANA_PORT: String(opts.port ?? 0),
       DEVNET_SOLANA_SLOT_MS: String(opts.slotMs ?? 400),
       DEVNET_SOLANA_FINALITY_DEPTH: String(opts.finalityDepth ?? 32),
+      DEVNET_SOLANA_SEED: opts.seed ? '1' : '0',
     },
     logger: opts.logger,
   });
