@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 // @ts-expect-error: a plain JavaScript module without declarations
-import { bundleDevnet } from '../../scripts/build.mjs';
+import { bundleDevnet, externalUnlessListed } from '../../scripts/build.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(ROOT, 'node_modules', '.cache', 'wallet-api-bench');
@@ -44,9 +44,8 @@ export async function builtScript(scriptUrl: string): Promise<string> {
     format: 'esm',
     platform: 'node',
     target: 'node20.19',
-    packages: 'external',
     logLevel: 'warning',
-    plugins: [sourceUrls, bundleDevnet],
+    plugins: [sourceUrls, bundleDevnet, externalUnlessListed],
   });
   return outfile;
 }
