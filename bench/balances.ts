@@ -13,7 +13,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { createSolanaRpc, type Address as SolanaAddress } from '@solana/kit';
 import { type DevnetInfo, fundAddress, startDevnet } from '@wallet-api/devnet';
 import { evmLocalnetChain } from '@wallet-api/devnet/evm/contracts';
@@ -28,7 +27,7 @@ import {
 } from '../src/chains/solana/solana-token-metadata.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { startRuntime } from '../src/runtime.ts';
-import { wrapPglite } from '../src/store/pglite-database.ts';
+import { openPgliteDatabase } from '../src/store/pglite-database.ts';
 import { createLogger } from '../src/support/logger.ts';
 import { evmActor, testTokens } from '../test/balances/evm-fixtures.ts';
 import { countingProxy } from '../test/balances/rpc-servers.ts';
@@ -50,7 +49,7 @@ interface Setup {
 /** The service on a fresh database, with a user whose wallets hold native and all the tokens. */
 async function serveApi(setup: Setup, rpc: { evm: string; solana: string }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
-  const db = wrapPglite(await PGlite.create());
+  const db = await openPgliteDatabase(null);
   const runtime = await startRuntime({
     config: loadConfig({
       DATA_DIR: dataDir,

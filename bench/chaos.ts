@@ -17,14 +17,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { PGlite } from '@electric-sql/pglite';
 import { address, generateKeyPairSigner } from '@solana/kit';
 import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { createChainRegistry } from '../src/chains/chain-registry.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { startRuntime } from '../src/runtime.ts';
-import { wrapPglite } from '../src/store/pglite-database.ts';
+import { openPgliteDatabase } from '../src/store/pglite-database.ts';
 import { createLogger } from '../src/support/logger.ts';
 import { startPrivateEvm, startPrivateSolana } from '../test/support/private-chains.ts';
 import { type Fault, type JsonRpcCall, seededRandom, startRpcProxy } from '../test/support/rpc-proxy.ts';
@@ -64,7 +63,7 @@ const sol = await startPrivateSolana();
 const evmProxy = await startRpcProxy(evm.url);
 const solProxy = await startRpcProxy(sol.url);
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-chaos-'));
-const db = wrapPglite(await PGlite.create());
+const db = await openPgliteDatabase(null);
 const config = loadConfig({
   DATA_DIR: dataDir,
   PORT: '0',

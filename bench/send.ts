@@ -16,7 +16,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { type DevnetInfo, fundAddress, startDevnet } from '@wallet-api/devnet';
 import { evmLocalnetChain } from '@wallet-api/devnet/evm/contracts';
 import { startFakePrivy } from '@wallet-api/devnet/privy';
@@ -26,7 +25,7 @@ import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'vi
 import { createChainRegistry } from '../src/chains/chain-registry.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { startRuntime } from '../src/runtime.ts';
-import { wrapPglite } from '../src/store/pglite-database.ts';
+import { openPgliteDatabase } from '../src/store/pglite-database.ts';
 import { createLogger } from '../src/support/logger.ts';
 import { type Figure, failed, report } from './support/report.ts';
 import { exitOnSigterm, serveTarget } from './support/throughput.ts';
@@ -44,7 +43,7 @@ interface ServeSetup {
 /** Child process: the service with `users` funded users; prints its URL and their keys. */
 async function serve(setup: ServeSetup): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-send-'));
-  const db = wrapPglite(await PGlite.create());
+  const db = await openPgliteDatabase(null);
   const privyEnv: Record<string, string> = setup.privy
     ? {
         WALLET_PROVIDER: 'privy',

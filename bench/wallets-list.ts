@@ -9,11 +9,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config/config.ts';
 import { startRuntime } from '../src/runtime.ts';
-import { wrapPglite } from '../src/store/pglite-database.ts';
+import { openPgliteDatabase } from '../src/store/pglite-database.ts';
 import { createLogger } from '../src/support/logger.ts';
 import { againstBare, exitOnSigterm, serveTarget } from './support/throughput.ts';
 
@@ -23,7 +22,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 async function serve(kind: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
-  const db = wrapPglite(await PGlite.create());
+  const db = await openPgliteDatabase(null);
   const runtime = await startRuntime({
     config: loadConfig({
       DATA_DIR: dataDir,

@@ -8,16 +8,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../src/config/config.ts';
 import { startRuntime } from '../src/runtime.ts';
-import { wrapPglite } from '../src/store/pglite-database.ts';
+import { openPgliteDatabase } from '../src/store/pglite-database.ts';
 import { createLogger } from '../src/support/logger.ts';
 
 /** The served OpenAPI document, as the text the service answers (JSON). */
 export async function openapiDocument(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'openapi-data-'));
-  const db = wrapPglite(await PGlite.create());
+  const db = await openPgliteDatabase(null);
   try {
     const runtime = await startRuntime({
       config: loadConfig({

@@ -2,12 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { requireNeed } from '../../scripts/test-needs.mjs';
 import type { Database } from '../../src/store/database.ts';
 import { listMigrations, migrate } from '../../src/store/migrate.ts';
-import { wrapPglite } from '../../src/store/pglite-database.ts';
+import { openPgliteDatabase } from '../../src/store/pglite-database.ts';
 import { openPostgresDatabase } from '../../src/store/postgres-database.ts';
 
 /**
@@ -29,9 +28,9 @@ let template: Promise<Blob> | null = null;
 async function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
     if (existsSync(templatePath)) return new Blob([readFileSync(templatePath)]);
-    const db = await PGlite.create();
-    await migrate(wrapPglite(db));
-    const dump = await db.dumpDataDir('gzip');
+    const db = await openPgliteDatabase(null);
+    await migrate(db);
+    const dump = await db.pglite.dumpDataDir('gzip');
     await db.close();
     mkdirSync(tmpdir(), { recursive: true });
     const tmp = `${templatePath}.${process.pid}`;
@@ -43,8 +42,8 @@ async function pgliteTemplate(): Promise<Blob> {
 }
 
 export async function createPgliteDatabase(): Promise<Database> {
-  const db = await PGlite.create({ loadDataDir: await pgliteTemplate() });
-  return wrapPglite(db);
+  // The production settings and start-up (pglite-database.ts), from a copy of the template.
+  return openPgliteDatabase(null, { loadDataDir: await pgliteTemplate() });
 }
 
 /** A new database on the test run's PostgreSQL server, or null when there is none. */
