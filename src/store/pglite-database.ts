@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { describeError } from '../support/describe-error.ts';
 import { childEntry } from '../support/project-paths.ts';
 import type { Database, NotificationHandler, Queryable } from './database.ts';
+import { preparedStatements } from './pglite-statements.ts';
 
 /** Embedded PostgreSQL (PGlite). One process per data directory; `null` dataDir keeps it in memory. */
 export async function openPgliteDatabase(
@@ -117,8 +118,9 @@ function ownerOnly(dir: string): void {
 }
 
 function wrapPglite(pglite: PGlite): Database & { pglite: PGlite } {
-  const query = async <T extends object>(sql: string, params?: readonly unknown[]) =>
-    (await pglite.query<T>(sql, params ? [...params] : undefined)).rows;
+  const prepared = preparedStatements(pglite);
+  const query = async <T extends object>(sql: string, params: readonly unknown[] = []) =>
+    (await prepared<T>(sql, params, false)) ?? (await pglite.query<T>(sql, [...params])).rows;
   return {
     kind: 'pglite',
     pglite,
@@ -129,8 +131,8 @@ function wrapPglite(pglite: PGlite): Database & { pglite: PGlite } {
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return pglite.transaction(async (tx) =>
         fn({
-          query: async <R extends object>(sql: string, params?: readonly unknown[]) =>
-            (await tx.query<R>(sql, params ? [...params] : undefined)).rows,
+          query: async <R extends object>(sql: string, params: readonly unknown[] = []) =>
+            (await prepared<R>(sql, params, true)) ?? (await tx.query<R>(sql, [...params])).rows,
           exec: async (sql: string) => {
             await tx.exec(sql);
           },
