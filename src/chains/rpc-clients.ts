@@ -8,6 +8,7 @@ import {
 import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
 import { AppError } from '../errors/app-error.ts';
 import type { Chain } from './chain-registry.ts';
+import { immediateBatchHttp } from './evm/batch-transport.ts';
 
 /** Multicall3 has the same address on every EVM chain we support, and on the local node. */
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;
@@ -15,11 +16,11 @@ export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' a
 export type SolanaRpc = Rpc<SolanaRpcApi>;
 
 export interface ChainClients {
-  /** A viem public client for an EVM chain; concurrent calls in one tick share one HTTP batch. */
+  /** A viem public client for an EVM chain; the calls made in one turn share one HTTP batch. */
   evm(chain: Chain): PublicClient;
   /**
-   * The same without batching, for a call made alone on the latency path (a broadcast): viem
-   * flushes a batch on a `setTimeout(0)`, which Node makes at least 1 ms.
+   * The same without batching, for a call made alone on the latency path (a broadcast), which
+   * need not wait for the end of the turn.
    */
   evmSingle(chain: Chain): PublicClient;
   solana(chain: Chain): SolanaRpc;
@@ -60,11 +61,9 @@ export function createChainClients(options: { timeoutMs: number }): ChainClients
           rpcUrls: { default: { http: [url] } },
           contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
         }),
-        transport: http(url, {
-          timeout: options.timeoutMs,
-          retryCount: 0,
-          batch: batch ? { wait: 0 } : false,
-        }),
+        transport: batch
+          ? immediateBatchHttp(url, { timeout: options.timeoutMs })
+          : http(url, { timeout: options.timeoutMs, retryCount: 0 }),
       });
       evmClients.set(key, client);
     }
