@@ -33,11 +33,11 @@ export type { WalletBalance } from './assemble-balances.ts';
 export interface BalanceQuery {
   chain: string;
   /** A wallet of the caller; absent: the caller's default wallet for the chain's type. */
-  address?: string;
+  address?: string | undefined;
   tokens?: readonly string[] | undefined;
-  includeZero?: boolean;
+  includeZero?: boolean | undefined;
   /** Bypass the cache and refresh it. */
-  fresh?: boolean;
+  fresh?: boolean | undefined;
 }
 
 const isAddressFor = (chainType: ChainType, value: string): boolean =>
