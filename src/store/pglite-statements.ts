@@ -92,7 +92,8 @@ export function preparedStatements(pglite: PGlite) {
 
   /**
    * Runs `sql` as a prepared statement, or returns `undefined` when it is not one to keep (the
-   * cache is full: a statement built per call, say), for the caller to run it the plain way.
+   * cache is full: a statement built per call, say) or the database is closed, for the caller to
+   * run it the plain way.
    * `inTransaction`: the caller holds PGlite's transaction (PGlite's own mutexes are taken as
    * `PGlite.query` and a transaction's `query` take them).
    */
@@ -101,7 +102,8 @@ export function preparedStatements(pglite: PGlite) {
     params: readonly unknown[],
     inTransaction: boolean,
   ): Promise<T[] | undefined> {
-    if (!statements.has(sql) && statements.size >= MAX_STATEMENTS) return undefined;
+    // Closed: PGlite.query gives its own error. Full: the plain way.
+    if (pglite.closed || (!statements.has(sql) && statements.size >= MAX_STATEMENTS)) return undefined;
     const exclusive = () =>
       pglite._runExclusiveQuery(async () => {
         try {
