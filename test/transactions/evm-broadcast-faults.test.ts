@@ -175,6 +175,35 @@ describe('EVM writes under RPC faults', () => {
     await nextSendConfirms(user);
   });
 
+  test("while the node cannot be read, a write past its API key's limits is refused by the key's rules, and the key stays unused", async () => {
+    // The key's rules are checked with the claim, beside the chain reads: their refusal wins over
+    // whatever the reads meet (here a node that does not answer within the RPC timeout), with
+    // nothing signed and nothing spent.
+    const user = await fundedUser();
+    const { key: limited } = await ctx.app.services.apiKeys.create(user.userId, {
+      name: 'limited',
+      policy: { limits: [{ chain: 'evm-localnet', asset: 'native', perTransaction: '100' }] },
+    });
+    const to = randomAddress();
+    const idempotencyKey = randomUUID();
+    proxy.inject('eth_getBalance', { kind: 'hold', ms: 2500 }, { times: 4 });
+    try {
+      const refused = await write(ctx.app, '/send', body(to, 101n), limited, idempotencyKey);
+      const refusal = await refused.json();
+      assert.equal(refused.status, 403, JSON.stringify(refusal));
+      assert.equal(refusal.code, 'FORBIDDEN');
+      assert.match(refusal.error, /exceeds this API key's maximum per transaction of 100/);
+    } finally {
+      proxy.clearFaults();
+    }
+    // The key was left unused: the same key with an allowed body now goes through, once.
+    const ok = await write(ctx.app, '/send', body(to, 100n), limited, idempotencyKey);
+    assert.equal(ok.status, 200, await ok.clone().text());
+    const tx = await waitForFinal(ctx.app, (await ok.json()).id, limited);
+    assert.equal(tx.status, 'CONFIRMED');
+    assert.equal(await balance(to), 100n, 'only the allowed payment landed');
+  });
+
   test('a wallet never jams: an uncertain send at N, N+1 sent, N refused on its rebroadcast: both land in order', async () => {
     const user = await fundedUser();
     const [toA, toB] = [randomAddress(), randomAddress()];
