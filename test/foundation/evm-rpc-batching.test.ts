@@ -166,6 +166,21 @@ describe('EVM RPC batching', () => {
     ]);
   });
 
+  test('a call made with an abort signal goes alone and stops when aborted', async () => {
+    // The node holds eth_blockNumber and answers the rest.
+    reset((calls, res) => {
+      if (!calls.some((c) => c.method === 'eth_blockNumber')) json(res, 200, results(calls));
+    });
+    const c = client(5_000);
+    const controller = new AbortController();
+    const call = c.request({ method: 'eth_blockNumber' }, { signal: controller.signal });
+    const other = c.getBalance({ address: WALLET });
+    // Batched together, the node would have held both.
+    assert.equal(await other, 42n, 'the other call was not held with it');
+    controller.abort();
+    await assert.rejects(call);
+  });
+
   test('a node that never answers: every call fails with a timeout, none hangs', async () => {
     reset(() => {});
     const c = client(300);

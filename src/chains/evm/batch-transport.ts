@@ -68,11 +68,23 @@ export function immediateBatchHttp(url: string, options: { timeout: number }): T
         retryCount: 0,
         timeout: options.timeout,
         // The result's type is the method's, which viem knows and this function does not.
-        request: (({ method, params }) =>
-          new Promise<unknown>((resolve, reject) => {
+        request: (async ({ method, params }, requestOptions?: { signal?: AbortSignal }) => {
+          const body = { method, params, id: nextId++ };
+          // A call that can be aborted goes alone, with its signal (as viem batches per signal).
+          const signal = requestOptions?.signal;
+          if (signal) {
+            const response = (await rpc.request({ body, fetchOptions: { signal } })) as {
+              result?: unknown;
+              error?: unknown;
+            };
+            if (response.error) throw new RpcRequestError({ body, error: response.error as never, url });
+            return response.result;
+          }
+          return new Promise<unknown>((resolve, reject) => {
             if (queue.length === 0) setImmediate(flush);
-            queue.push({ body: { method, params, id: nextId++ }, resolve, reject });
-          })) as EIP1193RequestFn,
+            queue.push({ body, resolve, reject });
+          });
+        }) as EIP1193RequestFn,
       },
       { fetchOptions: undefined, url },
     );
