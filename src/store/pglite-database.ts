@@ -117,10 +117,24 @@ function ownerOnly(dir: string): void {
   }
 }
 
+/**
+ * PGlite's query adds the statement's parameters to its error; an error is logged whole, and
+ * parameters carry keys' hashes, sealed private keys and emails. The SQL text stays.
+ */
+function withoutParams(err: unknown): unknown {
+  if (err && typeof err === 'object' && 'params' in err) delete (err as { params?: unknown }).params;
+  return err;
+}
+
 function wrapPglite(pglite: PGlite): Database & { pglite: PGlite } {
   const prepared = preparedStatements(pglite);
-  const query = async <T extends object>(sql: string, params: readonly unknown[] = []) =>
-    (await prepared<T>(sql, params, false)) ?? (await pglite.query<T>(sql, [...params])).rows;
+  const query = async <T extends object>(sql: string, params: readonly unknown[] = []) => {
+    try {
+      return (await prepared<T>(sql, params, false)) ?? (await pglite.query<T>(sql, [...params])).rows;
+    } catch (err) {
+      throw withoutParams(err);
+    }
+  };
   return {
     kind: 'pglite',
     pglite,
@@ -131,8 +145,13 @@ function wrapPglite(pglite: PGlite): Database & { pglite: PGlite } {
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return pglite.transaction(async (tx) =>
         fn({
-          query: async <R extends object>(sql: string, params: readonly unknown[] = []) =>
-            (await prepared<R>(sql, params, true)) ?? (await tx.query<R>(sql, [...params])).rows,
+          query: async <R extends object>(sql: string, params: readonly unknown[] = []) => {
+            try {
+              return (await prepared<R>(sql, params, true)) ?? (await tx.query<R>(sql, [...params])).rows;
+            } catch (err) {
+              throw withoutParams(err);
+            }
+          },
           exec: async (sql: string) => {
             await tx.exec(sql);
           },

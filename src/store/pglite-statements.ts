@@ -23,21 +23,9 @@ interface Prepared {
   paramTypes: number[];
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  let size = 0;
-  for (const p of parts) size += p.length;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-/** As PGlite's own query reports a failed statement: the error with its query and parameters. */
-function withQuery(err: unknown, sql: string, params: readonly unknown[]): unknown {
-  if (err && typeof err === 'object' && 'code' in err) Object.assign(err, { query: sql, params });
+/** As PGlite's own query reports a failed statement: the error with its SQL (not its parameters). */
+function withQuery(err: unknown, sql: string): unknown {
+  if (err && typeof err === 'object' && 'code' in err) Object.assign(err, { query: sql });
   return err;
 }
 
@@ -49,7 +37,7 @@ export function preparedStatements(pglite: PGlite) {
   async function prepare(sql: string): Promise<Prepared> {
     const name = `wallet_api_${++counter}`;
     const { messages } = await pglite.execProtocol(
-      concat([
+      Buffer.concat([
         serialize.parse({ name, text: sql }),
         serialize.describe({ type: 'S', name }),
         serialize.sync(),
@@ -70,7 +58,7 @@ export function preparedStatements(pglite: PGlite) {
       return serializer ? serializer(value) : String(value);
     });
     const { messages } = await pglite.execProtocol(
-      concat([
+      Buffer.concat([
         serialize.bind({ statement: prepared.name, values }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
@@ -110,14 +98,13 @@ export function preparedStatements(pglite: PGlite) {
           return await run<T>(sql, params, inTransaction);
         } catch (err) {
           const stale = statements.get(sql);
-          if (!stale || !(err instanceof Error) || !PLAN_CHANGED.test(err.message))
-            throw withQuery(err, sql, params);
+          if (!stale || !(err instanceof Error) || !PLAN_CHANGED.test(err.message)) throw withQuery(err, sql);
           // A migration changed a table under a statement prepared before it. Outside a
           // transaction nothing was done: prepare it again and run it once more.
           await forget(sql, stale);
-          if (inTransaction) throw withQuery(err, sql, params);
+          if (inTransaction) throw withQuery(err, sql);
           return run<T>(sql, params, inTransaction).catch((again: unknown) => {
-            throw withQuery(again, sql, params);
+            throw withQuery(again, sql);
           });
         }
       });

@@ -65,6 +65,7 @@ describe('embedded database statements', () => {
     await assert.rejects(db.query(insert, ['dup']), (err: { code?: string; query?: string }) => {
       assert.equal(err.code, '23505');
       assert.equal(err.query, insert);
+      assert.ok(!('params' in err), 'an error is logged whole: it does not carry the parameters');
       return true;
     });
     await assert.rejects(db.query('selec 1'), (err: { code?: string }) => err.code === '42601');
@@ -135,5 +136,11 @@ describe('embedded database statements', () => {
       await pglite.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')
     ).rows;
     assert.equal(count?.n, 256);
+    // Past the cache, the plain way reports errors the same way.
+    await assert.rejects(db.query('select $1::int + 1000 as v', ['x']), (err: { code?: string }) => {
+      assert.equal(err.code, '22P02');
+      assert.ok(!('params' in err), 'no parameters on the plain way either');
+      return true;
+    });
   });
 });
