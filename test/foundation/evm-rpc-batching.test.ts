@@ -95,6 +95,19 @@ describe('EVM RPC batching', () => {
     ]);
   });
 
+  test('more than 1000 calls in one turn leave in more than one request, as with viem', async () => {
+    reset((calls, res) => json(res, 200, results(calls)));
+    const c = client();
+    const answers = await Promise.all(
+      Array.from({ length: 1001 }, () => c.request({ method: 'eth_blockNumber' })),
+    );
+    assert.equal(answers.length, 1001);
+    assert.deepEqual(
+      requests.map((r) => r.length).sort((a, b) => b - a),
+      [1000, 1],
+    );
+  });
+
   test('calls of later turns leave in later requests', async () => {
     reset((calls, res) => json(res, 200, results(calls)));
     const c = client();
@@ -151,6 +164,15 @@ describe('EVM RPC batching', () => {
         results(calls).map((r) => ({ ...r, id: r.id + 1000 })),
       ),
     );
+    await Promise.all([
+      failsWith(c.getBalance({ address: WALLET }), HttpRequestError),
+      failsWith(c.getTransactionCount({ address: WALLET }), HttpRequestError),
+    ]);
+  });
+
+  test('a connection dropped before the answer fails every call of the batch as a transport failure', async () => {
+    reset((_calls, res) => res.socket?.destroy());
+    const c = client();
     await Promise.all([
       failsWith(c.getBalance({ address: WALLET }), HttpRequestError),
       failsWith(c.getTransactionCount({ address: WALLET }), HttpRequestError),

@@ -7,6 +7,9 @@ import {
 } from 'viem';
 import { getHttpRpcClient } from 'viem/utils';
 
+/** At most this many calls in one HTTP request, as viem's `http()` (its default `batchSize`). */
+const BATCH_SIZE = 1000;
+
 interface Pending {
   body: { method: string; params?: unknown; id: number };
   resolve: (value: unknown) => void;
@@ -30,8 +33,13 @@ export function immediateBatchHttp(url: string, options: { timeout: number }): T
     let queue: Pending[] = [];
     let nextId = 1;
 
+    /** A call's JSON-RPC error, as viem's `http()` reports it. */
+    const rpcErrorOf = (body: Pending['body'], error: unknown) =>
+      new RpcRequestError({ body, error: error as never, url });
+
     const flush = () => {
       const batch = queue;
+      if (batch.length === 0) return;
       queue = [];
       const bodies = batch.map((p) => p.body);
       rpc.request({ body: bodies }).then(
@@ -49,8 +57,7 @@ export function immediateBatchHttp(url: string, options: { timeout: number }): T
                   details: `the batch's answer has no response for this call: ${JSON.stringify(answer).slice(0, 200)}`,
                 }),
               );
-            else if (response.error)
-              p.reject(new RpcRequestError({ body: p.body, error: response.error as never, url }));
+            else if (response.error) p.reject(rpcErrorOf(p.body, response.error));
             else p.resolve(response.result);
           }
         },
@@ -73,16 +80,17 @@ export function immediateBatchHttp(url: string, options: { timeout: number }): T
           // A call that can be aborted goes alone, with its signal (as viem batches per signal).
           const signal = requestOptions?.signal;
           if (signal) {
-            const response = (await rpc.request({ body, fetchOptions: { signal } })) as {
-              result?: unknown;
-              error?: unknown;
-            };
-            if (response.error) throw new RpcRequestError({ body, error: response.error as never, url });
+            const response: { result?: unknown; error?: unknown } = await rpc.request({
+              body,
+              fetchOptions: { signal },
+            });
+            if (response.error) throw rpcErrorOf(body, response.error);
             return response.result;
           }
           return new Promise<unknown>((resolve, reject) => {
             if (queue.length === 0) setImmediate(flush);
             queue.push({ body, resolve, reject });
+            if (queue.length >= BATCH_SIZE) flush(); // later calls go in the next batch
           });
         }) as EIP1193RequestFn,
       },
