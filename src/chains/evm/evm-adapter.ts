@@ -183,9 +183,9 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
           market(client, chain),
           client.getTransactionCount({ address: from, blockTag: 'pending' }).then(BigInt),
           call.value === 0n ? estimate() : null,
-          // After the batch above is on its way (it leaves at the end of this turn): the embedded
-          // database runs on this thread and would otherwise hold the batch back while it answers.
-          new Promise((resolve) => setTimeout(resolve, 0)).then(highestNonce),
+          // After the batch above is on its way (it leaves on an immediate queued before this one):
+          // the embedded database runs on this thread and would otherwise hold the batch back.
+          new Promise((resolve) => setImmediate(resolve)).then(highestNonce),
         ]);
       const held = settled(balance, chain);
       if (token) {
