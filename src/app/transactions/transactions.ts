@@ -31,6 +31,9 @@ export interface TransactionsDeps {
   onWalletWrite?: (chain: string, address: string) => Promise<void>;
 }
 
+/** The next turn of the event loop, once the I/O of this one is done. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Writes (idempotent, tracked) and lookups of the transactions the service created. */
 export function transactionsService(deps: TransactionsDeps) {
   const repo = transactionsRepository(deps.db);
@@ -80,12 +83,13 @@ export function transactionsService(deps: TransactionsDeps) {
       // chain run: those only read, and nothing is signed before the claim answered. A replay,
       // a mismatch or a refusal by the key's rules is answered as soon as the claim is; a write
       // still reading then stops by itself before signing.
-      let startClaim!: () => void;
-      const mayClaim = new Promise<void>((resolve) => {
-        startClaim = resolve;
-      });
       const claiming = (async (): Promise<Awaited<ReturnType<typeof begin>>> => {
-        await mayClaim;
+        // A write given outright starts its reads below at once; its claim waits until they have
+        // left (they go out as one batch at the end of the turn that made them, after the wallet
+        // and its lock are found: chains/evm/batch-transport.ts). The embedded database runs its
+        // statements on this thread: a claim run first would hold the reads back, one run now is
+        // done before their answers are back. Two turns cost a database server nothing to count.
+        if (typeof input.intent !== 'function') for (let turn = 0; turn < 2; turn++) await nextTurn();
         const outcome = await begin(input);
         if (outcome.kind !== 'execute' || !input.key) return outcome;
         const spend =
@@ -121,12 +125,6 @@ export function transactionsService(deps: TransactionsDeps) {
       // claimed: a replay or a mismatch never reaches the aggregator.
       const early = typeof intent === 'function' ? null : run();
       early?.catch(() => {}); // its outcome is taken below, once the claim's is known
-      // The claim starts once the reads have left (they go out as one batch at the end of this
-      // turn, chains/evm/batch-transport.ts): the embedded database runs its statements on this
-      // thread, so a claim run first would hold the reads back, while run now it is done before
-      // their answers are back. The second turn costs a database server nothing worth counting.
-      if (early) setImmediate(() => setImmediate(startClaim));
-      else startClaim();
       const outcome = await claiming;
       if (outcome.kind === 'replay') return { json: outcome.body, replayed: true };
       const { claim } = outcome;
