@@ -24,6 +24,7 @@ import {
 } from './plugins/framework-errors.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { parseQueryString } from './query-string.ts';
 import { balancesRoutes } from './routes/balances.ts';
 import { chainsRoutes } from './routes/chains.ts';
 import { registerHealthRoutes } from './routes/health.ts';
@@ -140,6 +141,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       disableRequestLogging: (request) => QUIET_PATHS.has(request.routeOptions.url ?? ''),
     }),
     bodyLimit: BODY_LIMIT,
+    // Separators found by native scans: a long query (a token list) is no longer walked per character.
+    routerOptions: { querystringParser: parseQueryString },
     trustProxy: options.trustProxy ?? false,
     // Our own envelope instead of Fastify's bare answers (framework-errors.ts).
     return503OnClosing: false,
