@@ -1,6 +1,6 @@
 import AjvCompiler, { type ValidatorFactory } from '@fastify/ajv-compiler';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Services } from '../app/services.ts';
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
@@ -24,6 +24,7 @@ import {
 } from './plugins/framework-errors.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { RequestObserver } from './plugins/request-observer.ts';
 import { parseQueryString } from './query-string.ts';
 import { balancesRoutes } from './routes/balances.ts';
 import { chainsRoutes } from './routes/chains.ts';
@@ -124,6 +125,7 @@ const bodyStrictValidator = ((externalSchemas: never, options: Record<string, un
 /** The public HTTP server: /api/v1 (authenticated), its OpenAPI document and /docs, health, metrics. */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { services } = options;
+  const metrics = createMetrics();
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     // The id is always ours: a client-sent x-request-id is not trusted or echoed.
@@ -135,11 +137,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         bindings,
         childOptions,
       ) as unknown as FastifyBaseLogger,
-    logController: new LogController({
-      requestIdLogLabel: 'requestId',
-      // The route's template, not the URL: a long query string would be hashed on every request.
-      disableRequestLogging: (request) => QUIET_PATHS.has(request.routeOptions.url ?? ''),
-    }),
+    // Request log lines and request metrics, at the start and end of every request.
+    logController: new RequestObserver({ metrics, quietPaths: QUIET_PATHS }),
     bodyLimit: BODY_LIMIT,
     // Separators found by native scans: a long query (a token list) is no longer walked per character.
     routerOptions: { querystringParser: parseQueryString },
@@ -172,7 +171,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerErrorHandling(app);
   // JSON only: any other body type is refused with 400 rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
-  const metrics = createMetrics();
   registerMetrics(app, metrics);
   app.addSchema(ErrorBody);
   app.addSchema(WalletSchema);

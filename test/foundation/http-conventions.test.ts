@@ -147,5 +147,10 @@ describe('HTTP conventions', () => {
     assert.ok(all.includes(`"requestId":"${id}"`), 'request id in the logs');
     assert.ok(!all.includes(key), 'the API key never appears in the logs');
     assert.ok(!all.includes(key.slice(9)), 'no part of the secret in the logs');
+    const lines = all.split('\n').filter((l) => l.includes(`"requestId":"${id}"`));
+    assert.ok(lines.some((l) => l.includes('"msg":"incoming request"')));
+    assert.ok(lines.some((l) => l.includes('"msg":"request completed"')));
+    // Health checks and scrapes are answered without a log line (the test above made some).
+    assert.ok(!all.includes('/healthz') && !all.includes('/metrics'), 'quiet paths are not logged');
   });
 });

@@ -35,15 +35,15 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-const policyHeaders = new Map<string, string>();
-/** The constant RateLimit-Policy value of a policy and limit, built once. */
+const policyHeaders: Partial<Record<RatePolicy, { limit: number; windowSeconds: number; value: string }>> =
+  {};
+/** The constant RateLimit-Policy value of a policy and limit, built once (no key to build per request). */
 function policyHeader(decision: RateLimitDecision): string {
-  const key = `${decision.policy}:${decision.limit}`;
-  let value = policyHeaders.get(key);
-  if (value === undefined) {
-    value = `"${decision.policy}";q=${decision.limit};w=${decision.windowSeconds}`;
-    policyHeaders.set(key, value);
-  }
+  const hit = policyHeaders[decision.policy];
+  if (hit !== undefined && hit.limit === decision.limit && hit.windowSeconds === decision.windowSeconds)
+    return hit.value;
+  const value = `"${decision.policy}";q=${decision.limit};w=${decision.windowSeconds}`;
+  policyHeaders[decision.policy] = { limit: decision.limit, windowSeconds: decision.windowSeconds, value };
   return value;
 }
 
