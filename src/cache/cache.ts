@@ -52,7 +52,7 @@ export function memoryCache(options: { clock: Clock; maxEntries?: number }): Cac
 
   return {
     async getMany<T>(keys: readonly string[]) {
-      const now = clock.now().getTime();
+      const now = clock.nowMs();
       return keys.map((key) => {
         const entry = entries.get(key);
         if (!entry) return undefined;
@@ -69,7 +69,7 @@ export function memoryCache(options: { clock: Clock; maxEntries?: number }): Cac
 
     async setMany(list, setOptions = {}) {
       const expiresAt =
-        setOptions.ttlMs === undefined ? Number.POSITIVE_INFINITY : clock.now().getTime() + setOptions.ttlMs;
+        setOptions.ttlMs === undefined ? Number.POSITIVE_INFINITY : clock.nowMs() + setOptions.ttlMs;
       const tags = setOptions.tags && setOptions.tags.length > 0 ? setOptions.tags : undefined;
       for (const { key, value } of list) {
         remove(key);

@@ -36,30 +36,48 @@ function joined(list: readonly string[]): string {
   return text;
 }
 
-const answerKeys = new WeakMap<readonly string[], Map<string, string>>();
+const listAnswerKeys = new WeakMap<readonly string[], Map<string, [string?, string?]>>();
+const allAnswerKeys = new Map<string, [string?, string?]>();
 /**
- * The cache key of an assembled answer. For a shared token list the same string is handed out on
- * every request: a key of 50 addresses built anew would be hashed anew (2 KB) on every lookup.
+ * The cache key of an assembled answer, for a wallet's tag (`walletTagOf`). For a shared token list
+ * the same string is handed out on every request: a key of 50 addresses built anew would be hashed
+ * anew (2 KB) on every lookup, and so would a prefix built from the tag.
  */
 export function answerKeyOf(tag: string, includeZero: boolean, wanted: readonly string[] | 'all'): string {
-  const prefix = `${tag}|answer|${includeZero ? 1 : 0}|`;
-  if (wanted === 'all') return `${prefix}*`;
-  let byPrefix = answerKeys.get(wanted);
-  if (byPrefix === undefined) {
-    byPrefix = new Map();
-    answerKeys.set(wanted, byPrefix);
+  let byTag = wanted === 'all' ? allAnswerKeys : listAnswerKeys.get(wanted);
+  if (byTag === undefined) {
+    byTag = new Map();
+    listAnswerKeys.set(wanted as readonly string[], byTag);
   }
-  let key = byPrefix.get(prefix);
-  if (key === undefined) {
-    key = prefix + joined(wanted);
-    if (byPrefix.size >= 1000) byPrefix.clear();
-    byPrefix.set(prefix, key);
+  let keys = byTag.get(tag);
+  if (keys === undefined) {
+    if (byTag.size >= 1000) byTag.clear();
+    keys = [];
+    byTag.set(tag, keys);
   }
-  return key;
+  const zero = includeZero ? 1 : 0;
+  keys[zero] ??= `${tag}|answer|${zero}|${wanted === 'all' ? '*' : joined(wanted)}`;
+  return keys[zero];
 }
 
 /** The tag of a wallet's entries on one chain. */
 export const walletTag = (chainSlug: string, address: string) => `bal|${chainSlug}|${tokenKey(address)}`;
+
+const tagsByWallet = new WeakMap<object, Map<string, string>>();
+/** `walletTag` of a wallet record, kept with it: a cached read hands out the same string every time. */
+export function walletTagOf(chainSlug: string, wallet: { readonly address: string }): string {
+  let bySlug = tagsByWallet.get(wallet);
+  if (bySlug === undefined) {
+    bySlug = new Map();
+    tagsByWallet.set(wallet, bySlug);
+  }
+  let tag = bySlug.get(chainSlug);
+  if (tag === undefined) {
+    tag = walletTag(chainSlug, wallet.address);
+    bySlug.set(chainSlug, tag);
+  }
+  return tag;
+}
 
 /** Cache keys of a wallet's readings. */
 export const nativeKey = (tag: string) => `${tag}|native`;

@@ -26,6 +26,7 @@ import {
   tokenKey,
   tokenListKey,
   walletTag,
+  walletTagOf,
 } from './balance-cache.ts';
 
 export type { WalletBalance } from './assemble-balances.ts';
@@ -245,7 +246,7 @@ export function balancesService(deps: {
       const chain = chains.get(query.chain);
       const listed = parseTokens(chain, query.tokens);
       const wallet = await resolveWallet(userId, chain, query.address);
-      const tag = walletTag(chain.slug, wallet.address);
+      const tag = walletTagOf(chain.slug, wallet);
       // EVM without `tokens` is native only: an EVM node cannot list the tokens an address holds.
       const wanted: string[] | 'all' = listed ?? (chain.chainType === 'solana' ? 'all' : []);
       // The assembled answer is kept too, until its first entry expires: a repeated read is then

@@ -27,16 +27,33 @@ interface Series {
  *
  * Written by hand because prom-client's Counter and Histogram validate and hash the label values
  * again on every inc() and observe(), bound labels included: a fixed cost per request on every
- * route. Here the series of a method, route and status is found once by one Map lookup; the
+ * route. Here the series of a method, route and status is found by three Map lookups on strings and numbers
+ * that need no hashing per request; the
  * registry formats the exposition as for its own metrics (the objects below have the shape of
  * its Counter and Histogram `get()`).
  */
 class RequestMetrics {
-  readonly #series = new Map<string, Series>();
+  /** Every series, in the order first seen. */
+  readonly #series: Series[] = [];
+  /**
+   * The same series by route, then status, then method: the route and method strings are the same
+   * objects on every request (their hashes kept), where a key joined from them per request would be
+   * a new string to flatten and hash each time.
+   */
+  readonly #byRoute = new Map<string, Map<number, Map<string, Series>>>();
 
   observe(method: string, route: string, statusCode: number, seconds: number): void {
-    const key = `${method} ${statusCode} ${route}`;
-    let s = this.#series.get(key);
+    let byStatus = this.#byRoute.get(route);
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      this.#byRoute.set(route, byStatus);
+    }
+    let byMethod = byStatus.get(statusCode);
+    if (byMethod === undefined) {
+      byMethod = new Map();
+      byStatus.set(statusCode, byMethod);
+    }
+    let s = byMethod.get(method);
     if (s === undefined) {
       s = {
         labels: { method, route, status: String(statusCode) },
@@ -44,7 +61,8 @@ class RequestMetrics {
         sum: 0,
         buckets: new Array(LATENCY_BUCKETS.length + 1).fill(0),
       };
-      this.#series.set(key, s);
+      byMethod.set(method, s);
+      this.#series.push(s);
     }
     s.count++;
     s.sum += seconds;
@@ -54,7 +72,8 @@ class RequestMetrics {
   }
 
   reset(): void {
-    this.#series.clear();
+    this.#series.length = 0;
+    this.#byRoute.clear();
   }
 
   /** The two metrics, registered in `registry` like its own. */
