@@ -126,15 +126,24 @@ function withoutParams(err: unknown): unknown {
   return err;
 }
 
+/** What PGlite and its transactions have in common: `query`. */
+type PgliteQueryable = Pick<PGlite, 'query'>;
+
 function wrapPglite(pglite: PGlite): Database & { pglite: PGlite } {
   const prepared = preparedStatements(pglite);
-  const query = async <T extends object>(sql: string, params: readonly unknown[] = []) => {
-    try {
-      return (await prepared<T>(sql, params, false)) ?? (await pglite.query<T>(sql, [...params])).rows;
-    } catch (err) {
-      throw withoutParams(err);
-    }
-  };
+  /** `query` on PGlite or on one of its transactions: a prepared statement, or the plain way. */
+  const queryOn =
+    (target: PgliteQueryable, inTransaction: boolean) =>
+    async <T extends object>(sql: string, params: readonly unknown[] = []) => {
+      try {
+        return (
+          (await prepared<T>(sql, params, inTransaction)) ?? (await target.query<T>(sql, [...params])).rows
+        );
+      } catch (err) {
+        throw withoutParams(err);
+      }
+    };
+  const query = queryOn(pglite, false);
   return {
     kind: 'pglite',
     pglite,
@@ -145,13 +154,7 @@ function wrapPglite(pglite: PGlite): Database & { pglite: PGlite } {
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return pglite.transaction(async (tx) =>
         fn({
-          query: async <R extends object>(sql: string, params: readonly unknown[] = []) => {
-            try {
-              return (await prepared<R>(sql, params, true)) ?? (await tx.query<R>(sql, [...params])).rows;
-            } catch (err) {
-              throw withoutParams(err);
-            }
-          },
+          query: queryOn(tx, true),
           exec: async (sql: string) => {
             await tx.exec(sql);
           },
@@ -163,7 +166,7 @@ function wrapPglite(pglite: PGlite): Database & { pglite: PGlite } {
       return async () => unlisten();
     },
     async notify(channel: string, payload: string) {
-      await pglite.query('select pg_notify($1, $2)', [channel, payload]);
+      await query('select pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
       if (!pglite.closed) await pglite.close();

@@ -38,17 +38,24 @@ function joined(list: readonly string[]): string {
 
 const listAnswerKeys = new WeakMap<readonly string[], Map<string, [string?, string?]>>();
 const allAnswerKeys = new Map<string, [string?, string?]>();
+/** The answer keys of a token list (or of every token), by wallet tag. */
+function answerKeysOf(wanted: readonly string[] | 'all'): Map<string, [string?, string?]> {
+  if (wanted === 'all') return allAnswerKeys;
+  let byTag = listAnswerKeys.get(wanted);
+  if (byTag === undefined) {
+    byTag = new Map();
+    listAnswerKeys.set(wanted, byTag);
+  }
+  return byTag;
+}
+
 /**
  * The cache key of an assembled answer, for a wallet's tag (`walletTagOf`). For a shared token list
  * the same string is handed out on every request: a key of 50 addresses built anew would be hashed
  * anew (2 KB) on every lookup, and so would a prefix built from the tag.
  */
 export function answerKeyOf(tag: string, includeZero: boolean, wanted: readonly string[] | 'all'): string {
-  let byTag = wanted === 'all' ? allAnswerKeys : listAnswerKeys.get(wanted);
-  if (byTag === undefined) {
-    byTag = new Map();
-    listAnswerKeys.set(wanted as readonly string[], byTag);
-  }
+  const byTag = answerKeysOf(wanted);
   let keys = byTag.get(tag);
   if (keys === undefined) {
     if (byTag.size >= 1000) byTag.clear();

@@ -14,6 +14,7 @@ interface Exposed {
 
 /** The requests and latencies of one method, route and status. */
 interface Series {
+  statusCode: number;
   labels: { method: string; route: string; status: string };
   count: number;
   sum: number;
@@ -27,41 +28,35 @@ interface Series {
  *
  * Written by hand because prom-client's Counter and Histogram validate and hash the label values
  * again on every inc() and observe(), bound labels included: a fixed cost per request on every
- * route. Here the series of a method, route and status is found by three Map lookups on strings and numbers
- * that need no hashing per request; the
- * registry formats the exposition as for its own metrics (the objects below have the shape of
- * its Counter and Histogram `get()`).
+ * route. Here the series of a route is found by one Map lookup on the route's template (the same
+ * string object on every request, its hash kept; a key joined per request would be a new string to
+ * flatten and hash each time), then among that route's few series by method and status. The
+ * registry formats the exposition as for its own metrics (the objects below have the shape of its
+ * Counter and Histogram `get()`).
  */
 class RequestMetrics {
   /** Every series, in the order first seen. */
   readonly #series: Series[] = [];
-  /**
-   * The same series by route, then status, then method: the route and method strings are the same
-   * objects on every request (their hashes kept), where a key joined from them per request would be
-   * a new string to flatten and hash each time.
-   */
-  readonly #byRoute = new Map<string, Map<number, Map<string, Series>>>();
+  /** The same series by route. */
+  readonly #byRoute = new Map<string, Series[]>();
 
   observe(method: string, route: string, statusCode: number, seconds: number): void {
-    let byStatus = this.#byRoute.get(route);
-    if (byStatus === undefined) {
-      byStatus = new Map();
-      this.#byRoute.set(route, byStatus);
+    let ofRoute = this.#byRoute.get(route);
+    if (ofRoute === undefined) {
+      ofRoute = [];
+      this.#byRoute.set(route, ofRoute);
     }
-    let byMethod = byStatus.get(statusCode);
-    if (byMethod === undefined) {
-      byMethod = new Map();
-      byStatus.set(statusCode, byMethod);
-    }
-    let s = byMethod.get(method);
+    let s: Series | undefined;
+    for (const x of ofRoute) if (x.statusCode === statusCode && x.labels.method === method) s = x;
     if (s === undefined) {
       s = {
+        statusCode,
         labels: { method, route, status: String(statusCode) },
         count: 0,
         sum: 0,
         buckets: new Array(LATENCY_BUCKETS.length + 1).fill(0),
       };
-      byMethod.set(method, s);
+      ofRoute.push(s);
       this.#series.push(s);
     }
     s.count++;
