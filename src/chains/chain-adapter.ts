@@ -8,6 +8,7 @@ import type { ChainType, WalletRecord } from '../domain/wallets.ts';
 import type { AttemptRecord, TransactionRecord } from '../store/repositories/transactions-repository.ts';
 import type { WalletProvider } from '../wallet-providers/wallet-provider.ts';
 import type { Chain } from './chain-registry.ts';
+import type { ReadEvidence } from './read-evidence.ts';
 
 /**
  * What one broadcast came to, classified by each family's table (evm-outcomes.ts,
@@ -15,7 +16,8 @@ import type { Chain } from './chain-registry.ts';
  * the transaction as signed; `uncertain` means it may have reached the chain.
  */
 export type BroadcastOutcome =
-  | { kind: 'accepted' }
+  /** `landed`: the node says it has processed it already (Solana "already processed"): it landed. */
+  | { kind: 'accepted'; landed?: true }
   | {
       kind:
         | 'uncertain' // timeout, reset, HTTP 5xx, an RPC error that proves nothing: it may have landed
@@ -44,8 +46,13 @@ export interface SignedWrite {
   payload: Record<string, unknown>;
 }
 
-/** Where a transaction stands on chain, and what the tracker should do about it. */
-export type Inspection =
+/**
+ * Where a transaction stands on chain, and what the tracker should do about it; with what the reads
+ * taught (read-evidence.ts), which the tracker keeps with the transaction.
+ */
+export type Inspection = InspectionKind & { evidence?: ReadEvidence };
+
+type InspectionKind =
   /** One of its attempts is included. `final` once at the chain's confirmation depth. */
   | {
       kind: 'landed';
@@ -66,7 +73,12 @@ export type Inspection =
    * more (a Solana blockhash expired): one that cannot be signed then ends the transaction.
    */
   | { kind: 'pending'; next: 'wait'; stuckReason: string | null }
-  | { kind: 'pending'; next: 'replace'; required: boolean; stuckReason: null };
+  | { kind: 'pending'; next: 'replace'; required: boolean; stuckReason: null }
+  /**
+   * The reads lag or disagree, or prove too little yet (read-evidence.ts): nothing is decided, it is
+   * looked at again. `stuckReason` undefined keeps the one it has.
+   */
+  | { kind: 'unsure'; stuckReason?: string | null };
 
 /** A replacement attempt, signed and ready to record before it is broadcast; or why there is none. */
 export type Replacement = { attempt: AttemptRecord } | { stuckReason: string };

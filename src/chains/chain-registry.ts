@@ -42,11 +42,22 @@ export interface Chain {
   maxFeePerGas: bigint;
   /** EVM: a transaction next in line and not mined this long is re-signed with higher fees. */
   replaceAfterMs: number;
+  /**
+   * How long reads must agree that a transaction is not there before the tracker acts on it (gives
+   * it up, re-signs it, or takes it back from CONFIRMED): read-evidence.ts.
+   */
+  evidenceWindowMs: number;
 }
 
 type Definition = Omit<Chain, 'enabled'>;
 
 const GWEI = 1_000_000_000n;
+/**
+ * A remote endpoint may be a load balancer over nodes some seconds apart: reads must agree this long.
+ * The development network's nodes are one process each, on loopback.
+ */
+const REMOTE_EVIDENCE_WINDOW_MS = 30_000;
+const LOCAL_EVIDENCE_WINDOW_MS = 2_000;
 
 /** Write-path defaults per chain: confirmations, fee cap and replacement age (DESIGN A9; .env.example). */
 const evmPolicy = (confirmations: number, maxFeeGwei: bigint, replaceAfterMs: number) => ({
@@ -54,6 +65,7 @@ const evmPolicy = (confirmations: number, maxFeeGwei: bigint, replaceAfterMs: nu
   commitment: 'confirmed' as const,
   maxFeePerGas: maxFeeGwei * GWEI,
   replaceAfterMs,
+  evidenceWindowMs: REMOTE_EVIDENCE_WINDOW_MS,
 });
 
 const evm = (
@@ -99,6 +111,7 @@ const solana = (
   commitment: 'confirmed',
   maxFeePerGas: 0n,
   replaceAfterMs: 0,
+  evidenceWindowMs: REMOTE_EVIDENCE_WINDOW_MS,
 });
 
 /** The built-in chains (DESIGN A11); public RPC endpoints by default, each overridable. */
@@ -171,16 +184,22 @@ export const BUILT_IN_CHAINS: readonly Definition[] = [
   solana('solana-testnet', -2, 'Solana Testnet', 'https://api.testnet.solana.com', 'testnet'),
   solana('solana-devnet', -3, 'Solana Devnet', 'https://api.devnet.solana.com', 'devnet'),
   // The development network (B4): RPC URLs are filled in when it starts; no public explorer.
-  evm(
-    'evm-localnet',
-    31337,
-    'EVM Localnet (development network)',
-    null,
-    null,
-    false,
-    evmPolicy(1, 1000n, 5000),
-  ),
-  solana('solana-localnet', -1, 'Solana Localnet (development network)', null, null),
+  {
+    ...evm(
+      'evm-localnet',
+      31337,
+      'EVM Localnet (development network)',
+      null,
+      null,
+      false,
+      evmPolicy(1, 1000n, 5000),
+    ),
+    evidenceWindowMs: LOCAL_EVIDENCE_WINDOW_MS,
+  },
+  {
+    ...solana('solana-localnet', -1, 'Solana Localnet (development network)', null, null),
+    evidenceWindowMs: LOCAL_EVIDENCE_WINDOW_MS,
+  },
 ];
 
 export interface ChainRegistry {
@@ -210,6 +229,7 @@ export function createChainRegistry(
       ...(o.confirmations !== undefined ? { confirmations: o.confirmations } : {}),
       ...(o.maxFeePerGas !== undefined ? { maxFeePerGas: o.maxFeePerGas } : {}),
       ...(o.replaceAfterMs !== undefined ? { replaceAfterMs: o.replaceAfterMs } : {}),
+      ...(o.evidenceWindowMs !== undefined ? { evidenceWindowMs: o.evidenceWindowMs } : {}),
       ...(o.commitment !== undefined ? { commitment: o.commitment } : {}),
       explorerTxUrl: explorer,
       enabled: o.enabled ?? true,

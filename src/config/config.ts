@@ -16,6 +16,7 @@ export interface ChainOverride {
   confirmations?: number;
   maxFeePerGas?: bigint;
   replaceAfterMs?: number;
+  evidenceWindowMs?: number;
   commitment?: 'confirmed' | 'finalized';
 }
 
@@ -26,6 +27,7 @@ const OVERRIDE_FIELD: Record<keyof typeof CHAIN_SETTING_PREFIXES, keyof ChainOve
   CONFIRMATIONS_: 'confirmations',
   MAX_FEE_PER_GAS_: 'maxFeePerGas',
   REPLACE_AFTER_MS_: 'replaceAfterMs',
+  EVIDENCE_WINDOW_MS_: 'evidenceWindowMs',
   COMMITMENT_: 'commitment',
 };
 

@@ -157,5 +157,6 @@ export const CHAIN_SETTING_PREFIXES = {
   CONFIRMATIONS_: int(1, 1000),
   MAX_FEE_PER_GAS_: wei,
   REPLACE_AFTER_MS_: int(1000, 3_600_000),
+  EVIDENCE_WINDOW_MS_: int(0, 3_600_000),
   COMMITMENT_: oneOf('confirmed', 'finalized'),
 } as const;

@@ -99,11 +99,11 @@ describe('Solana broadcast outcomes: preflight and refusals', () => {
     assert.equal(classifySolanaBroadcastError(err).kind, 'insufficient-funds');
   });
 
-  test('a preflight failure is read in words too: "already been processed" is accepted', () => {
+  test('a preflight failure is read in words too: "already been processed" is accepted, and landed', () => {
     const err = preflight(
       new Error('Transaction simulation failed: This transaction has already been processed'),
     );
-    assert.deepEqual(classifySolanaBroadcastError(err), { kind: 'accepted' });
+    assert.deepEqual(classifySolanaBroadcastError(err), { kind: 'accepted', landed: true });
   });
 
   test('a preflight failure saying "insufficient lamports" is insufficient funds, with the words as reason', () => {

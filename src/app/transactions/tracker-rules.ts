@@ -128,6 +128,13 @@ export function stepAfterInspection(
       };
     case 'gone':
       return { kind: 'move', status: 'FAILED', change: { error: seen.error, stuckReason: null } };
+    case 'unsure':
+      // Nothing decided: looked at again as before (a confirmed one on its watch schedule).
+      return {
+        kind: 'reschedule',
+        at: tx.status === 'CONFIRMED' ? nextWatch(tx, now) : nextCheck(tx, now),
+        ...(seen.stuckReason !== undefined ? { stuckReason: seen.stuckReason } : {}),
+      };
     case 'pending':
       if (seen.next === 'replace') return { kind: 'replace', required: seen.required };
       return {

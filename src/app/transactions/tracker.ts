@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
-import type { AttemptSigner, ChainAdapter } from '../../chains/chain-adapter.ts';
-import type { ChainRegistry } from '../../chains/chain-registry.ts';
+import type { AttemptSigner, ChainAdapter, Inspection } from '../../chains/chain-adapter.ts';
+import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
+import { evidenceJson, evidenceOf, sameEvidence } from '../../chains/read-evidence.ts';
 import { stuckReasonOf } from '../../chains/stuck-reasons.ts';
 import type { TransactionId, UserId } from '../../domain/ids.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -107,12 +108,23 @@ export function tracker(deps: TrackerDeps) {
     return reschedule(submitted, nextCheck(tx, deps.clock.now()), stuckReasonOf(outcome));
   }
 
+  /** An inspection, with what its reads taught kept before anything is done about it. */
+  async function inspect(chain: Chain, tx: TransactionRecord): Promise<Inspection> {
+    const seen = await adapterOf(tx).inspect(chain, tx);
+    if (seen.evidence && !sameEvidence(evidenceOf(tx.details), seen.evidence)) {
+      const json = evidenceJson(seen.evidence);
+      await repo.noteEvidence(tx.id, json);
+      tx.details = { ...tx.details, evidence: json };
+    }
+    return seen;
+  }
+
   async function look(tx: TransactionRecord): Promise<TransactionRecord> {
     const chain = deps.chains.get(tx.chain);
     const now = deps.clock.now();
     const step =
       stepBeforeInspection(tx, isFromEarlierChain(chain, tx), now) ??
-      stepAfterInspection(tx, await adapterOf(tx).inspect(chain, tx), now);
+      stepAfterInspection(tx, await inspect(chain, tx), now);
     switch (step.kind) {
       case 'move':
         if (step.warn)

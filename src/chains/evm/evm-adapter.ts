@@ -25,8 +25,10 @@ import {
   type SignedWrite,
 } from '../chain-adapter.ts';
 import type { Chain } from '../chain-registry.ts';
+import { evidenceOf, readAt, type Sighting, sighted } from '../read-evidence.ts';
 import { type ChainClients, rpcError } from '../rpc-clients.ts';
 import { stuckReasonOf } from '../stuck-reasons.ts';
+import { judgeEvmAbsence } from './evm-evidence.ts';
 import {
   type EvmFees,
   type EvmMarket,
@@ -262,7 +264,8 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
 
     /**
      * Looks for every attempt's receipt, so whichever replacement landed is found. With none: the
-     * nonce taken by another transaction means this one can never land; otherwise it waits, is sent
+     * nonce taken by another transaction means this one can never land, once agreeing looks prove it
+     * (evm-evidence.ts: an attempt once seen included is never given up); otherwise it waits, is sent
      * again when the node does not know it, or is re-priced when the base fee passed its cap or it
      * sat unmined at the head of the wallet's queue past the chain's replacement age.
      */
@@ -272,35 +275,29 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
       const latestAttempt = tx.attempts.at(-1);
       if (!latestAttempt || tx.nonce === null)
         return { kind: 'gone', error: 'Not sent: no signed transaction was recorded' };
-      if (tx.status === 'CONFIRMED' && tx.hash) {
-        // The reorg watch: is the landed attempt still in the block it was found in?
-        const still = await receiptOf(client, tx.hash as Hex).catch((err: unknown) => {
-          throw rpcError(chain, err);
-        });
-        if (still && still.blockHash === tx.landedBlockHash)
-          return {
-            kind: 'landed',
-            hash: still.transactionHash,
-            success: still.status === 'success',
-            error: null,
-            final: true,
-            block: still.blockNumber,
-            blockHash: still.blockHash,
-          };
-      }
       const rpc = <T>(p: Promise<T>) =>
         p.catch((err: unknown) => {
           throw rpcError(chain, err);
         });
-      // First the receipts (the common case: it was mined); the head only when depth matters.
-      const [receipts, depthHead] = await rpc(
-        Promise.all([
-          Promise.all(tx.attempts.map((a) => receiptOf(client, a.hash as Hex))),
-          chain.confirmations > 1 ? client.getBlock({ blockTag: 'latest' }) : null,
-        ]),
+      let evidence = evidenceOf(tx.details);
+      // The head first: every other read of this look is pinned to it or judged against it.
+      const head = await rpc(client.getBlock({ blockTag: 'latest' }));
+      const receipts = await rpc(
+        Promise.all(
+          // The reorg watch looks at the landed attempt only.
+          (tx.status === 'CONFIRMED' && tx.hash ? [tx.hash] : tx.attempts.map((a) => a.hash)).map((h) =>
+            receiptOf(client, h as Hex),
+          ),
+        ),
       );
-      const landed = async (found: TransactionReceipt): Promise<Inspection> => {
-        const confirmations = depthHead ? depthHead.number - found.blockNumber + 1n : 1n;
+      const found = receipts.find((r): r is TransactionReceipt => r !== null);
+      if (found) {
+        evidence = sighted(readAt(evidence, head.number), {
+          hash: found.transactionHash,
+          block: found.blockNumber,
+          blockHash: found.blockHash,
+        });
+        const confirmations = head.number - found.blockNumber + 1n;
         const final = confirmations >= BigInt(chain.confirmations);
         const success = found.status === 'success';
         return {
@@ -311,52 +308,82 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
           final,
           block: found.blockNumber,
           blockHash: found.blockHash,
+          evidence,
         };
-      };
-      const found = receipts.find((r): r is TransactionReceipt => r !== null);
-      if (found) return landed(found);
-      const [head, nonceNow, inPool] = await rpc(
+      }
+      const confirmed = tx.status === 'CONFIRMED';
+      const [nonceAtHead, atLanded, inPool] = await rpc(
         Promise.all([
-          depthHead ?? client.getBlock({ blockTag: 'latest' }),
-          client.getTransactionCount({ address: from, blockTag: 'latest' }).then(BigInt),
-          client.getTransaction({ hash: latestAttempt.hash as Hex }).then(
-            () => true,
-            () => false,
-          ),
+          confirmed
+            ? null
+            : client.getTransactionCount({ address: from, blockNumber: head.number }).then(BigInt),
+          confirmed && tx.landedBlock !== null
+            ? client.getBlock({ blockNumber: tx.landedBlock }).then(
+                (b) => b.hash,
+                () => null,
+              )
+            : null,
+          confirmed
+            ? false
+            : client.getTransaction({ hash: latestAttempt.hash as Hex }).then(
+                () => true,
+                () => false,
+              ),
         ]),
       );
-      if (tx.status === 'CONFIRMED') return { kind: 'reorged' };
-      if (nonceNow > tx.nonce) {
-        // The nonce moved on without a receipt of ours. Before calling the transaction gone, look
-        // for the receipts once more, after the nonce was read: a load-balanced endpoint may answer
-        // the calls of one batch from nodes at different heights, and landed money is never lost.
-        const again = (await Promise.all(tx.attempts.map((a) => receiptOf(client, a.hash as Hex)))).find(
-          (r): r is TransactionReceipt => r !== null,
-        );
-        if (again) return landed(again);
+      const standing =
+        nonceAtHead !== null && nonceAtHead > tx.nonce
+          ? await notDisproven(client, evidence.landed)
+          : evidence.landed;
+      const verdict = judgeEvmAbsence({
+        status: tx.status === 'FAILED' ? 'SUBMITTED' : tx.status,
+        evidence,
+        head: head.number,
+        landedBlock: tx.landedBlock,
+        landedBlockHash: tx.landedBlockHash,
+        blockHashAtLanded: atLanded,
+        nonceAtHead,
+        nonce: tx.nonce,
+        standing,
+        now: deps.now(),
+        windowMs: chain.evidenceWindowMs,
+      });
+      evidence = verdict.evidence;
+      switch (verdict.next) {
+        case 'unsure':
+          return {
+            kind: 'unsure',
+            evidence,
+            ...(verdict.stuckReason !== undefined ? { stuckReason: verdict.stuckReason } : {}),
+          };
+        case 'reorged':
+          return { kind: 'reorged', evidence };
+        case 'gone':
+          return {
+            kind: 'gone',
+            error: `Nonce ${tx.nonce} of wallet ${from} was used by another transaction (one sent outside the service?); this one can no longer land`,
+            evidence,
+          };
+        case 'pending':
+          break;
       }
-      if (nonceNow > tx.nonce)
-        return {
-          kind: 'gone',
-          error: `Nonce ${tx.nonce} of wallet ${from} was used by another transaction (one sent outside the service?); this one can no longer land`,
-        };
       const cap = feeCapOf(feesFromJson(latestAttempt.fees));
       const baseFee = head.baseFeePerGas ?? null;
       if (baseFee !== null && cap < baseFee)
-        return { kind: 'pending', next: 'replace', required: false, stuckReason: null };
+        return { kind: 'pending', next: 'replace', required: false, stuckReason: null, evidence };
       if (!inPool) {
         // Never arrived (a lost broadcast, a crash) or dropped from the pool: send it again. A fee
         // or validity refusal is answered with a replacement at the same nonce; nothing here ever
         // gives the nonce up while it is free on chain.
         const outcome = await broadcast(chain, latestAttempt);
         if (outcome.kind === 'underpriced' || outcome.kind === 'invalid')
-          return { kind: 'pending', next: 'replace', required: false, stuckReason: null };
-        return { kind: 'pending', next: 'wait', stuckReason: stuckReasonOf(outcome) };
+          return { kind: 'pending', next: 'replace', required: false, stuckReason: null, evidence };
+        return { kind: 'pending', next: 'wait', stuckReason: stuckReasonOf(outcome), evidence };
       }
       const age = deps.now().getTime() - latestAttempt.createdAt.getTime();
-      if (nonceNow === tx.nonce && age >= chain.replaceAfterMs)
-        return { kind: 'pending', next: 'replace', required: false, stuckReason: null };
-      return { kind: 'pending', next: 'wait', stuckReason: tx.stuckReason };
+      if (nonceAtHead === tx.nonce && age >= chain.replaceAfterMs)
+        return { kind: 'pending', next: 'replace', required: false, stuckReason: null, evidence };
+      return { kind: 'pending', next: 'wait', stuckReason: tx.stuckReason, evidence };
     },
 
     async health(chain) {
@@ -397,6 +424,27 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
       return { attempt };
     },
   };
+}
+
+/**
+ * The sightings no finalized read has proven gone: one is gone when the chain's finalized block is
+ * past it and the block at its height is another block. Read only when a nonce is taken without a
+ * receipt (rare); a node that cannot answer disproves nothing.
+ */
+async function notDisproven(client: PublicClient, landed: readonly Sighting[]): Promise<Sighting[]> {
+  if (landed.length === 0) return [];
+  const finalized = await client.getBlock({ blockTag: 'finalized' }).catch(() => null);
+  if (!finalized) return [...landed];
+  const standing: Sighting[] = [];
+  for (const s of landed) {
+    if (s.block === null || s.blockHash === null || finalized.number < s.block) {
+      standing.push(s);
+      continue;
+    }
+    const now = await client.getBlock({ blockNumber: s.block }).catch(() => null);
+    if (!now || now.hash === s.blockHash) standing.push(s);
+  }
+  return standing;
 }
 
 async function receiptOf(client: PublicClient, hash: Hex): Promise<TransactionReceipt | null> {

@@ -28,8 +28,10 @@ import {
   type SignedWrite,
 } from '../chain-adapter.ts';
 import type { Chain } from '../chain-registry.ts';
+import { evidenceOf, notAbsent, readAt, sighted } from '../read-evidence.ts';
 import { type ChainClients, rpcError, type SolanaRpc } from '../rpc-clients.ts';
 import { stuckReasonOf } from '../stuck-reasons.ts';
+import { judgeSolanaAbsence } from './solana-evidence.ts';
 import { classifySolanaBroadcastError } from './solana-outcomes.ts';
 import { prepareSolanaTransfer, type SolanaTransfer } from './solana-transfers.ts';
 
@@ -49,6 +51,11 @@ export type SolanaWrite =
 /** Re-signing keeps the instructions and changes the blockhash: only when the wallet is the only signer. */
 interface SolanaPayload {
   resignable: boolean;
+}
+
+/** Signature statuses with the slot the answer was made at (with history: older ones too). */
+async function signatureStatuses(rpc: SolanaRpc, hashes: readonly string[]) {
+  return rpc.getSignatureStatuses(hashes as Signature[], { searchTransactionHistory: true }).send();
 }
 
 export const bigintJson = (_key: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
@@ -191,39 +198,37 @@ export function solanaAdapter(deps: {
     broadcast,
 
     /**
-     * Every attempt's signature is looked up (with history), after the block height is read: "not
-     * found and past every attempt's last valid block height" then proves none can land any more.
-     * Only then is it re-signed (a send), or FAILED (a swap, or re-signs used up). Until then the
-     * latest attempt is sent again on each check, as nodes drop transactions.
+     * Every attempt's signature is looked up (with history), after the slot and block height are
+     * read: a status read made at or past that slot that finds none, past every attempt's last valid
+     * block height, agreeing over several looks (solana-evidence.ts), proves none can land any more;
+     * a last send of the latest attempt must not answer "already processed". Only then is it
+     * re-signed (a send), or FAILED (a swap, or re-signs used up). Until then the latest attempt is
+     * sent again on each check, as nodes drop transactions. A signature once seen landed is never
+     * signed again.
      */
     async inspect(chain, tx): Promise<Inspection> {
       const rpc = deps.clients.solana(chain);
-      let height: bigint;
-      let statuses: ReadonlyArray<{
-        err: unknown;
-        confirmationStatus: string | null;
-        slot: bigint;
-      } | null>;
+      let evidence = evidenceOf(tx.details);
+      const confirmedWatch = tx.status === 'CONFIRMED' && tx.hash !== null;
+      // The reorg watch of a confirmed transaction looks at the landed signature only.
+      const hashes = confirmedWatch ? [tx.hash as string] : tx.attempts.map((a) => a.hash);
+      let epoch: { absoluteSlot: bigint; blockHeight: bigint };
+      let statuses: Awaited<ReturnType<typeof signatureStatuses>>;
       try {
-        height = await rpc.getBlockHeight({ commitment: 'confirmed' }).send();
-        statuses = (
-          await rpc
-            .getSignatureStatuses(
-              // The reorg watch of a confirmed transaction looks at the landed signature only.
-              tx.status === 'CONFIRMED' && tx.hash
-                ? [tx.hash as Signature]
-                : tx.attempts.map((a) => a.hash as Signature),
-              { searchTransactionHistory: true },
-            )
-            .send()
-        ).value;
+        epoch = await rpc.getEpochInfo({ commitment: 'confirmed' }).send();
+        statuses = await signatureStatuses(rpc, hashes);
       } catch (err) {
         throw rpcError(chain, err);
       }
-      const index = statuses.findIndex((s) => s !== null);
-      const status = index >= 0 ? statuses[index] : null;
+      const index = statuses.value.findIndex((s) => s !== null);
+      const status = index >= 0 ? statuses.value[index] : null;
       if (status) {
-        const hash = tx.status === 'CONFIRMED' && tx.hash ? tx.hash : tx.attempts[index]!.hash;
+        const hash = hashes[index]!;
+        evidence = sighted(readAt(evidence, statuses.context.slot), {
+          hash,
+          block: status.slot,
+          blockHash: null,
+        });
         const reached =
           status.confirmationStatus === 'finalized' ||
           (chain.commitment === 'confirmed' && status.confirmationStatus === 'confirmed');
@@ -236,27 +241,57 @@ export function solanaAdapter(deps: {
           final: reached || Boolean(status.err && status.confirmationStatus !== 'processed'),
           block: status.slot,
           blockHash: null,
+          evidence,
         };
       }
-      if (tx.status === 'CONFIRMED') return { kind: 'reorged' };
+      if (tx.status === 'FAILED') return { kind: 'unsure', evidence };
       const lastValid = tx.attempts.reduce(
         (m, a) => ((a.lastValidBlockHeight ?? 0n) > m ? (a.lastValidBlockHeight ?? 0n) : m),
         0n,
       );
-      if (height <= lastValid) {
-        // Still able to land: nodes drop transactions, so the latest attempt is sent again on each
-        // check until it lands or expires. Its answer decides nothing here.
-        const outcome = await broadcast(chain, tx.attempts.at(-1)!);
-        return { kind: 'pending', next: 'wait', stuckReason: stuckReasonOf(outcome) };
+      const verdict = judgeSolanaAbsence({
+        status: tx.status,
+        evidence,
+        slot: epoch.absoluteSlot,
+        height: epoch.blockHeight,
+        statusSlot: statuses.context.slot,
+        lastValid,
+        now: deps.now(),
+        windowMs: chain.evidenceWindowMs,
+      });
+      evidence = verdict.evidence;
+      const latest = tx.attempts.at(-1);
+      if (verdict.next === 'unsure' || !latest)
+        return {
+          kind: 'unsure',
+          evidence,
+          ...(verdict.stuckReason !== undefined ? { stuckReason: verdict.stuckReason } : {}),
+        };
+      // Still able to land (send-again), or proven expired (a last probe): the latest attempt is sent
+      // again. "Already processed" means it landed, whatever the status reads said.
+      const outcome = await broadcast(chain, latest);
+      if (outcome.kind === 'accepted' && outcome.landed) {
+        evidence = sighted(evidence, { hash: latest.hash, block: null, blockHash: null });
+        return { kind: 'unsure', evidence, stuckReason: null };
       }
+      if (verdict.next === 'send-again')
+        return { kind: 'pending', next: 'wait', stuckReason: stuckReasonOf(outcome), evidence };
       const resigns = tx.attempts.length - 1;
-      if ((tx.payload as unknown as SolanaPayload).resignable && resigns < deps.maxResigns)
-        return { kind: 'pending', next: 'replace', required: true, stuckReason: null };
+      const resignable = (tx.payload as unknown as SolanaPayload).resignable;
+      if (resignable && resigns < deps.maxResigns)
+        return {
+          kind: 'pending',
+          next: 'replace',
+          required: true,
+          stuckReason: null,
+          evidence: notAbsent(evidence),
+        };
       return {
         kind: 'gone',
         error: `Transaction expired: it did not land before block height ${lastValid}, when its blockhash stopped being valid${
           resigns > 0 ? ` (re-signed ${resigns} time${resigns > 1 ? 's' : ''} with a fresh blockhash)` : ''
-        }${(tx.payload as unknown as SolanaPayload).resignable ? '' : '; a swap is not re-signed, as a new blockhash needs a new quote'}`,
+        }${resignable ? '' : '; a swap is not re-signed, as a new blockhash needs a new quote'}`,
+        evidence,
       };
     },
 

@@ -32,7 +32,7 @@ const message = (err: unknown) => (err instanceof Error ? err.message.split('\n'
  * The classification table:
  * | answer                                             | outcome            |
  * |----------------------------------------------------|--------------------|
- * | preflight failure: AlreadyProcessed                | accepted           |
+ * | preflight failure: AlreadyProcessed                | accepted, landed   |
  * | preflight failure: insufficient funds (fee, rent)  | insufficient-funds |
  * | preflight failure: anything else                   | invalid            |
  * | signature / precompile / version / params refusals | invalid            |
@@ -46,7 +46,7 @@ export function classifySolanaBroadcastError(err: unknown): BroadcastOutcome {
       isSolanaError(cause, SOLANA_ERROR__TRANSACTION_ERROR__ALREADY_PROCESSED) ||
       /already been processed|AlreadyProcessed/i.test(text)
     )
-      return { kind: 'accepted' };
+      return { kind: 'accepted', landed: true };
     if (
       isSolanaError(cause, SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_FEE) ||
       isSolanaError(cause, SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_RENT) ||

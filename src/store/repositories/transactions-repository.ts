@@ -319,6 +319,14 @@ export function transactionsRepository(db: Queryable) {
       );
     },
 
+    /** Keeps what the chain's reads taught about a transaction (chains/read-evidence.ts) in its details. */
+    async noteEvidence(id: string, evidence: Record<string, unknown>): Promise<void> {
+      await db.query(
+        `update transactions set details = jsonb_set(details, '{evidence}', $2::jsonb) where id = $1`,
+        [id, JSON.stringify(evidence)],
+      );
+    },
+
     async reschedule(id: string, nextCheckAt: Date | null, stuckReason?: string | null): Promise<void> {
       await db.query(
         `update transactions set next_check_at = $2,

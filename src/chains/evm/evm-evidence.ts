@@ -1,0 +1,79 @@
+// When an EVM transaction that no read shows may be given up or taken back from CONFIRMED (issue
+// 26): the read-evidence rule of read-evidence.ts for EVM, apart from the reads that feed it
+// (evm-adapter.ts inspect).
+//
+// Receipts cannot be asked for at a block, so every other read of a look is pinned to the head read
+// first (the nonce at that block number, the block at the landed height by number), and a look whose
+// head is behind an earlier look's is a lagging node's. Re-signing at the same nonce never pays twice
+// on EVM; what could is calling a landed transaction FAILED ("nonce used by another transaction"):
+// its amount goes back to the key's daily limit and the caller is invited to send again.
+//
+// | what the look found (no receipt for any attempt)                | next                           |
+// |------------------------------------------------------------------|--------------------------------|
+// | head behind an earlier look's                                    | unsure: decide nothing         |
+// | CONFIRMED; the block at its height is another block              | reorged, once proven (looks)   |
+// | CONFIRMED; the block is still there or the node lacks it         | unsure (a lagging receipt read)|
+// | nonce at head taken; an attempt was seen landed, not disproven   | unsure: never FAILED           |
+// | nonce at head taken; never seen                                  | gone, once proven (looks)      |
+// | nonce at head free                                               | pending: price, pool, replace  |
+import {
+  absenceProven,
+  absentAt,
+  isBehind,
+  notAbsent,
+  type ReadEvidence,
+  readAt,
+  type Sighting,
+} from '../read-evidence.ts';
+
+export interface EvmAbsenceLook {
+  status: 'PENDING' | 'SUBMITTED' | 'CONFIRMED';
+  evidence: ReadEvidence;
+  head: bigint;
+  /** CONFIRMED: where it was found, and the hash of the block now at that height (null: the node has none). */
+  landedBlock: bigint | null;
+  landedBlockHash: string | null;
+  blockHashAtLanded: string | null;
+  /** Not CONFIRMED: the wallet's nonce at the head block, and this transaction's. */
+  nonceAtHead: bigint | null;
+  nonce: bigint;
+  /** Sightings that no finalized read has proven gone (read only when the nonce is taken). */
+  standing: readonly Sighting[];
+  now: Date;
+  windowMs: number;
+}
+
+export type EvmAbsenceVerdict = {
+  next: 'unsure' | 'reorged' | 'gone' | 'pending';
+  evidence: ReadEvidence;
+  stuckReason?: string | null;
+};
+
+export function judgeEvmAbsence(look: EvmAbsenceLook): EvmAbsenceVerdict {
+  if (isBehind(look.evidence, look.head)) return { next: 'unsure', evidence: look.evidence };
+  let evidence = readAt(look.evidence, look.head);
+  if (look.status === 'CONFIRMED') {
+    const replaced =
+      look.landedBlock !== null &&
+      look.head >= look.landedBlock &&
+      look.blockHashAtLanded !== null &&
+      look.blockHashAtLanded !== look.landedBlockHash;
+    if (!replaced) return { next: 'unsure', evidence: notAbsent(evidence) };
+    evidence = absentAt(evidence, look.head, look.now);
+    if (!absenceProven(evidence, look.now, look.windowMs)) return { next: 'unsure', evidence };
+    return { next: 'reorged', evidence: notAbsent(evidence) };
+  }
+  if (look.nonceAtHead === null || look.nonceAtHead <= look.nonce)
+    return { next: 'pending', evidence: notAbsent(evidence) };
+  const seen = look.standing[0];
+  if (seen)
+    return {
+      next: 'unsure',
+      evidence: notAbsent(evidence),
+      stuckReason: `Attempt ${seen.hash} was seen included${
+        seen.block !== null ? ` in block ${seen.block}` : ''
+      }, but the node shows no receipt now; waiting for it to show again`,
+    };
+  evidence = absentAt(evidence, look.head, look.now);
+  return { next: absenceProven(evidence, look.now, look.windowMs) ? 'gone' : 'unsure', evidence };
+}

@@ -1,0 +1,108 @@
+// What the tracker has learned about one transaction from its chain's reads, over time (issue 26;
+// DESIGN A9: "a read is evidence only with its context").
+//
+// A single read proves little: behind a load balancer one call is answered by an up-to-date node and
+// the next by one that lags, was restored from a snapshot, or lacks history, and such a node answers
+// "no such transaction" for one that landed. So the tracker keeps, with each transaction:
+// - every attempt it ever saw landed (or that a node answered "already processed" for): a signature
+//   once seen landed is never signed again and never given up, whatever later reads say;
+// - the highest block or slot any read about it was made at: a read from a view behind that is a
+//   lagging node's, and decides nothing;
+// - a run of agreeing "it is not there" reads, each pinned at or past the first one's block or slot:
+//   a decision that could move money again (re-sign, FAILED as gone, back to SUBMITTED after a
+//   reorg) needs `ABSENCE_LOOKS` of them spread over the chain's evidence window.
+// Each family's adapter applies this in its rule module (evm/evm-evidence.ts,
+// solana/solana-evidence.ts); the tracker stores it in the transaction's details.
+
+/** Agreeing looks a decision needs. */
+export const ABSENCE_LOOKS = 3;
+
+/** An attempt seen landed: at `block` (EVM block number, Solana slot; null when only "already processed" said so). */
+export interface Sighting {
+  hash: string;
+  block: bigint | null;
+  blockHash: string | null;
+}
+
+export interface ReadEvidence {
+  /** Attempts seen landed. Never forgotten, except one a finalized read proves gone (EVM). */
+  landed: readonly Sighting[];
+  /** The highest block or slot a read about this transaction was made at. */
+  highest: bigint | null;
+  /** Agreeing reads that it is absent: since when, the block or slot of the first, how many. */
+  absent: { since: Date; from: bigint; looks: number } | null;
+}
+
+export const NO_EVIDENCE: ReadEvidence = { landed: [], highest: null, absent: null };
+
+const big = (v: unknown): bigint | null => (typeof v === 'string' && /^\d+$/.test(v) ? BigInt(v) : null);
+
+/** The evidence kept in a transaction's details (absent or malformed: none yet). */
+export function evidenceOf(details: Record<string, unknown>): ReadEvidence {
+  const raw = details.evidence as Record<string, unknown> | undefined;
+  if (!raw || typeof raw !== 'object') return NO_EVIDENCE;
+  const landed = Array.isArray(raw.landed)
+    ? raw.landed
+        .filter((s): s is Record<string, unknown> => typeof s?.hash === 'string')
+        .map((s) => ({
+          hash: s.hash as string,
+          block: big(s.block),
+          blockHash: typeof s.blockHash === 'string' ? s.blockHash : null,
+        }))
+    : [];
+  const a = raw.absent as Record<string, unknown> | null | undefined;
+  const from = big(a?.from);
+  const absent =
+    a && typeof a.since === 'string' && from !== null && typeof a.looks === 'number'
+      ? { since: new Date(a.since), from, looks: a.looks }
+      : null;
+  return { landed, highest: big(raw.highest), absent };
+}
+
+/** The JSON form stored in the details (bigints as decimal strings). */
+export function evidenceJson(e: ReadEvidence): Record<string, unknown> {
+  return {
+    landed: e.landed.map((s) => ({
+      hash: s.hash,
+      block: s.block?.toString() ?? null,
+      blockHash: s.blockHash,
+    })),
+    highest: e.highest?.toString() ?? null,
+    absent: e.absent
+      ? { since: e.absent.since.toISOString(), from: e.absent.from.toString(), looks: e.absent.looks }
+      : null,
+  };
+}
+
+/** A read made at `at` is behind what an earlier read of this transaction saw: a lagging view. */
+export const isBehind = (e: ReadEvidence, at: bigint) => e.highest !== null && at < e.highest;
+
+/** Notes the block or slot a read was made at. */
+export const readAt = (e: ReadEvidence, at: bigint): ReadEvidence =>
+  e.highest !== null && e.highest >= at ? e : { ...e, highest: at };
+
+/** Notes an attempt seen landed (where, when the read says); any run of absences ends. */
+export function sighted(e: ReadEvidence, s: Sighting): ReadEvidence {
+  const known = e.landed.find((x) => x.hash === s.hash);
+  const keep = known && (s.block === null || (known.block === s.block && known.blockHash === s.blockHash));
+  const landed = keep ? e.landed : [...e.landed.filter((x) => x.hash !== s.hash), s];
+  return { ...e, landed, absent: null };
+}
+
+/** A read that contradicts absence (it is there, or could still land): the run starts over. */
+export const notAbsent = (e: ReadEvidence): ReadEvidence => (e.absent ? { ...e, absent: null } : e);
+
+/** One more agreeing "not there" read, made at `at` (not behind the evidence: check isBehind first). */
+export function absentAt(e: ReadEvidence, at: bigint, now: Date): ReadEvidence {
+  if (!e.absent) return { ...e, absent: { since: now, from: at, looks: 1 } };
+  return { ...e, absent: { ...e.absent, looks: e.absent.looks + 1 } };
+}
+
+/** Enough agreeing reads, over at least the chain's window, to act on the absence. */
+export const absenceProven = (e: ReadEvidence, now: Date, windowMs: number) =>
+  e.absent !== null &&
+  e.absent.looks >= ABSENCE_LOOKS &&
+  now.getTime() - e.absent.since.getTime() >= windowMs;
+
+export const sameEvidence = (a: ReadEvidence, b: ReadEvidence) =>
+  JSON.stringify(evidenceJson(a)) === JSON.stringify(evidenceJson(b));
