@@ -31,9 +31,14 @@ export interface ReadEvidence {
   highest: bigint | null;
   /** Agreeing reads that it is absent: since when, the block or slot of the first, how many. */
   absent: { since: Date; from: bigint; looks: number } | null;
+  /**
+   * EVM: the highest block at which the wallet's nonce was still free for this transaction. When
+   * the nonce is later found taken, the block that took it lies after this one and can be read.
+   */
+  free: bigint | null;
 }
 
-export const NO_EVIDENCE: ReadEvidence = { landed: [], highest: null, absent: null };
+export const NO_EVIDENCE: ReadEvidence = { landed: [], highest: null, absent: null, free: null };
 
 const big = (v: unknown): bigint | null => (typeof v === 'string' && /^\d+$/.test(v) ? BigInt(v) : null);
 
@@ -56,7 +61,7 @@ export function evidenceOf(details: Record<string, unknown>): ReadEvidence {
     a && typeof a.since === 'string' && from !== null && typeof a.looks === 'number'
       ? { since: new Date(a.since), from, looks: a.looks }
       : null;
-  return { landed, highest: big(raw.highest), absent };
+  return { landed, highest: big(raw.highest), absent, free: big(raw.free) };
 }
 
 /** The JSON form stored in the details (bigints as decimal strings). */
@@ -71,6 +76,7 @@ export function evidenceJson(e: ReadEvidence): Record<string, unknown> {
     absent: e.absent
       ? { since: e.absent.since.toISOString(), from: e.absent.from.toString(), looks: e.absent.looks }
       : null,
+    free: e.free?.toString() ?? null,
   };
 }
 

@@ -59,8 +59,14 @@ export interface RpcProxy {
     pick: (call: JsonRpcCall) => Fault;
     random?: () => number;
   }): void;
+  /**
+   * Rewrites every answer of `method` (alone or in a batch) from now on: a node that lags, lacks
+   * history or disagrees with the others behind a load balancer. Counted in `injected.rewrite`.
+   */
+  rewrite(method: string, result: (result: unknown, call: JsonRpcCall) => unknown): void;
   /** Faults injected so far, by kind. */
   injected: Record<string, number>;
+  /** Stops every fault, chaos and rewrite. */
   clearFaults(): void;
   close(): Promise<void>;
 }
@@ -98,6 +104,7 @@ export async function startRpcProxy(
   const calls: JsonRpcCall[] = [];
   const injections: Injection[] = [];
   let chaos: Parameters<RpcProxy['chaos']>[0] | null = null;
+  const rewrites = new Map<string, (result: unknown, call: JsonRpcCall) => unknown>();
   const injected: Record<string, number> = {};
   const sockets = new Set<import('node:net').Socket>();
 
@@ -129,6 +136,20 @@ export async function startRpcProxy(
       body,
     });
     return { status: upstream.status, text: await upstream.text() };
+  };
+
+  /** The node's answer with the results of rewritten methods replaced. */
+  const rewritten = (list: JsonRpcCall[], text: string): string => {
+    if (!list.some((c) => rewrites.has(c.method))) return text;
+    const answer = JSON.parse(text) as { id?: unknown; result?: unknown } | { id?: unknown; result?: unknown }[];
+    const change = (a: { id?: unknown; result?: unknown }) => {
+      const call = list.find((c) => c.id === a.id);
+      const fn = call && rewrites.get(call.method);
+      if (!call || !fn || !('result' in a)) return a;
+      injected.rewrite = (injected.rewrite ?? 0) + 1;
+      return { ...a, result: fn(a.result, call) };
+    };
+    return JSON.stringify(Array.isArray(answer) ? answer.map(change) : change(answer));
   };
 
   const server: Server = createServer(async (req: IncomingMessage, res) => {
@@ -177,7 +198,7 @@ export async function startRpcProxy(
       if (fault?.kind === 'status')
         return reply(res, fault.status, `<html><body>${fault.status} Gateway error</body></html>`);
       if (fault?.kind === 'hold') await new Promise((r) => setTimeout(r, fault.ms));
-      reply(res, upstream.status, upstream.text);
+      reply(res, upstream.status, rewritten(list, upstream.text));
     } catch (err) {
       reply(res, 502, { error: String(err) });
     }
@@ -204,9 +225,13 @@ export async function startRpcProxy(
     chaos(options) {
       chaos = options;
     },
+    rewrite(method, result) {
+      rewrites.set(method, result);
+    },
     clearFaults() {
       injections.length = 0;
       chaos = null;
+      rewrites.clear();
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -165,6 +165,25 @@ describe('EVM: when a transaction no receipt shows may be FAILED or taken back',
     assert.equal(second?.evidence.absent?.looks, 1);
   });
 
+  test('the blocks since the nonce was free hold another transaction at it: gone at once, with the proof', () => {
+    const v = judgeEvmAbsence(
+      evmLook({ takenBy: { hash: '0xother', block: 99n, blockHash: '0xb99', ours: false } }),
+    );
+    assert.equal(v.next, 'gone');
+  });
+
+  test('those blocks hold one of its attempts (its receipt lags): seen, never FAILED after', () => {
+    const first = judgeEvmAbsence(
+      evmLook({ takenBy: { hash: '0xaa', block: 99n, blockHash: '0xb99', ours: true } }),
+    );
+    assert.equal(first.next, 'unsure');
+    assert.deepEqual(first.evidence.landed, [{ hash: '0xaa', block: 99n, blockHash: '0xb99' }]);
+  });
+
+  test('a free nonce is remembered with its block, so the block that takes it can be read', () => {
+    assert.equal(judgeEvmAbsence(evmLook({ nonceAtHead: 5n, head: 120n })).evidence.free, 120n);
+  });
+
   test('a free nonce at the head leaves the usual rules (pending) and ends a run of absences', () => {
     const [, second] = looks(judgeEvmAbsence, [
       evmLook({ now: at(0) }),
@@ -209,6 +228,7 @@ describe('the evidence kept with a transaction', () => {
       landed: [{ hash: '0xaa', block: 90n, blockHash: '0xb90' }],
       highest: 100n,
       absent: { since: t0, from: 95n, looks: 2 },
+      free: 94n,
     };
     assert.deepEqual(evidenceOf({ evidence: JSON.parse(JSON.stringify(evidenceJson(e))) }), e);
   });

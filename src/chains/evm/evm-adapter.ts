@@ -57,6 +57,11 @@ interface EvmPayload {
   data?: Hex;
   value: string;
   gas: string;
+  /**
+   * The latest block when it was signed, where its nonce was free: the tracker reads the blocks after
+   * it to find the transaction that took the nonce (evm-evidence.ts).
+   */
+  freeAt?: string;
 }
 
 const PLAIN_TRANSFER_GAS = 21_000n;
@@ -257,7 +262,7 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
       };
       await beforeSigning();
       const attempt = await sign(chain, signer, 1, payload, nonce, fees);
-      return { attempt, nonce, payload: { ...payload } };
+      return { attempt, nonce, payload: { ...payload, freeAt: m.blockNumber.toString() } };
     },
 
     broadcast,
@@ -331,10 +336,23 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
               ),
         ]),
       );
-      const standing =
-        nonceAtHead !== null && nonceAtHead > tx.nonce
-          ? await notDisproven(client, evidence.landed)
-          : evidence.landed;
+      const taken = nonceAtHead !== null && nonceAtHead > tx.nonce;
+      const standing = taken ? await rpc(notDisproven(client, evidence.landed)) : evidence.landed;
+      const freeAt = (tx.payload as unknown as EvmPayload).freeAt;
+      const free = evidence.free ?? (freeAt ? BigInt(freeAt) : null);
+      const takenBy =
+        taken && standing.length === 0 && free !== null
+          ? await rpc(
+              takerOf(
+                client,
+                from,
+                tx.nonce,
+                free,
+                head.number,
+                tx.attempts.map((a) => a.hash),
+              ),
+            )
+          : undefined;
       const verdict = judgeEvmAbsence({
         status: tx.status === 'FAILED' ? 'SUBMITTED' : tx.status,
         evidence,
@@ -345,6 +363,7 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
         nonceAtHead,
         nonce: tx.nonce,
         standing,
+        ...(takenBy !== undefined ? { takenBy } : {}),
         now: deps.now(),
         windowMs: chain.evidenceWindowMs,
       });
@@ -361,7 +380,9 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
         case 'gone':
           return {
             kind: 'gone',
-            error: `Nonce ${tx.nonce} of wallet ${from} was used by another transaction (one sent outside the service?); this one can no longer land`,
+            error: `Nonce ${tx.nonce} of wallet ${from} was used by another transaction${
+              takenBy ? ` (${takenBy.hash} in block ${takenBy.block})` : ''
+            } (one sent outside the service?); this one can no longer land`,
             evidence,
           };
         case 'pending':
@@ -445,6 +466,41 @@ async function notDisproven(client: PublicClient, landed: readonly Sighting[]): 
     if (!now || now.hash === s.blockHash) standing.push(s);
   }
   return standing;
+}
+
+/** Blocks read, at most, to find the transaction that took a nonce (one look's worth, and then some). */
+const TAKER_SCAN_BLOCKS = 64n;
+
+/**
+ * The wallet's transaction at `nonce` in the blocks after `free` (where the nonce was still free) up
+ * to `head`, read by number: a pinned read, so what it finds is proof. undefined when the range is
+ * too long to read; null when those blocks hold none (the node is inconsistent: proves nothing).
+ */
+async function takerOf(
+  client: PublicClient,
+  from: Address,
+  nonce: bigint,
+  free: bigint,
+  head: bigint,
+  ours: readonly string[],
+): Promise<{ hash: string; block: bigint; blockHash: string; ours: boolean } | null | undefined> {
+  if (head <= free || head - free > TAKER_SCAN_BLOCKS) return undefined;
+  const numbers = Array.from({ length: Number(head - free) }, (_, i) => free + 1n + BigInt(i));
+  const blocks = await Promise.all(
+    numbers.map((n) => client.getBlock({ blockNumber: n, includeTransactions: true }).catch(() => null)),
+  );
+  for (const block of blocks) {
+    if (!block?.hash) continue;
+    const found = block.transactions.find((t) => getAddress(t.from) === from && BigInt(t.nonce) === nonce);
+    if (found)
+      return {
+        hash: found.hash,
+        block: block.number,
+        blockHash: block.hash,
+        ours: ours.some((h) => h.toLowerCase() === found.hash.toLowerCase()),
+      };
+  }
+  return blocks.every((b) => b !== null) ? null : undefined;
 }
 
 async function receiptOf(client: PublicClient, hash: Hex): Promise<TransactionReceipt | null> {

@@ -14,8 +14,13 @@
 // | CONFIRMED; the block at its height is another block              | reorged, once proven (looks)   |
 // | CONFIRMED; the block is still there or the node lacks it         | unsure (a lagging receipt read)|
 // | nonce at head taken; an attempt was seen landed, not disproven   | unsure: never FAILED           |
-// | nonce at head taken; never seen                                  | gone, once proven (looks)      |
+// | nonce taken, and the blocks since it was free hold one of ours   | unsure: seen, its receipt lags |
+// | nonce taken, and those blocks hold another transaction at it     | gone: proven by that block     |
+// | nonce at head taken; never seen, nothing found in those blocks   | gone, once proven (looks)      |
 // | nonce at head free                                               | pending: price, pool, replace  |
+//
+// "Those blocks": the blocks after the last one at which the nonce was seen free, up to the head,
+// read by number (evm-adapter.ts) when there are few enough of them.
 import {
   absenceProven,
   absentAt,
@@ -24,6 +29,7 @@ import {
   type ReadEvidence,
   readAt,
   type Sighting,
+  sighted,
 } from '../read-evidence.ts';
 
 export interface EvmAbsenceLook {
@@ -39,6 +45,11 @@ export interface EvmAbsenceLook {
   nonce: bigint;
   /** Sightings that no finalized read has proven gone (read only when the nonce is taken). */
   standing: readonly Sighting[];
+  /**
+   * The wallet's transaction at this nonce, found in the blocks since the nonce was last seen free
+   * (`ours`: one of this transaction's attempts); null: not found there; undefined: not looked for.
+   */
+  takenBy?: { hash: string; block: bigint; blockHash: string; ours: boolean } | null;
   now: Date;
   windowMs: number;
 }
@@ -64,7 +75,13 @@ export function judgeEvmAbsence(look: EvmAbsenceLook): EvmAbsenceVerdict {
     return { next: 'reorged', evidence: notAbsent(evidence) };
   }
   if (look.nonceAtHead === null || look.nonceAtHead <= look.nonce)
-    return { next: 'pending', evidence: notAbsent(evidence) };
+    return { next: 'pending', evidence: { ...notAbsent(evidence), free: look.head } };
+  const by = look.takenBy;
+  if (by?.ours)
+    return {
+      next: 'unsure',
+      evidence: sighted(evidence, { hash: by.hash, block: by.block, blockHash: by.blockHash }),
+    };
   const seen = look.standing[0];
   if (seen)
     return {
@@ -74,6 +91,7 @@ export function judgeEvmAbsence(look: EvmAbsenceLook): EvmAbsenceVerdict {
         seen.block !== null ? ` in block ${seen.block}` : ''
       }, but the node shows no receipt now; waiting for it to show again`,
     };
+  if (by) return { next: 'gone', evidence: notAbsent(evidence) };
   evidence = absentAt(evidence, look.head, look.now);
   return { next: absenceProven(evidence, look.now, look.windowMs) ? 'gone' : 'unsure', evidence };
 }
