@@ -141,7 +141,9 @@ export async function startRpcProxy(
   /** The node's answer with the results of rewritten methods replaced. */
   const rewritten = (list: JsonRpcCall[], text: string): string => {
     if (!list.some((c) => rewrites.has(c.method))) return text;
-    const answer = JSON.parse(text) as { id?: unknown; result?: unknown } | { id?: unknown; result?: unknown }[];
+    const answer = JSON.parse(text) as
+      | { id?: unknown; result?: unknown }
+      | { id?: unknown; result?: unknown }[];
     const change = (a: { id?: unknown; result?: unknown }) => {
       const call = list.find((c) => c.id === a.id);
       const fn = call && rewrites.get(call.method);
