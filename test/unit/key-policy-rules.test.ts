@@ -7,14 +7,14 @@ import { getAddress } from 'viem';
 import {
   checkChain,
   checkScope,
-  checkWrite,
   isUnrestricted,
   type KeyPolicy,
   type KeyPolicyInput,
-  overDailyLimit,
+  loadKeyPolicy,
   parseKeyPolicy,
-  type WriteSpend,
+  storeKeyPolicy,
 } from '../../src/app/key-policies.ts';
+import { checkWrite, overDailyLimit, type WriteSpend } from '../../src/app/key-write-rules.ts';
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
 
 const chains = createChainRegistry({});
@@ -223,18 +223,65 @@ describe('a write under a policy', () => {
     );
   });
 
+  const approve = (amount: bigint, p: KeyPolicy, extra: { increase?: boolean } = {}) =>
+    checkWrite(p, {
+      chain: 'base',
+      chainType: 'ethereum',
+      moves: [],
+      approvals: [{ asset: TOKEN, amount, spender: BOB, ...extra }],
+    });
+
   test('an approval is held to the token maximum per transaction and never counted per day', () => {
-    const approve = (amount: bigint, p = limited) =>
+    assert.deepEqual(approve(50n, limited), []);
+    forbidden(() => approve(51n, limited), /Approval of 51 exceeds .* maximum per transaction of 50/);
+  });
+
+  test('an approval above the daily limit, an unlimited one included, is refused unless the key allows it', () => {
+    const dailyOnly = policy({ limits: [{ chain: 'base', asset: TOKEN, perDay: '10' }] });
+    assert.deepEqual(approve(10n, dailyOnly), []);
+    forbidden(
+      () => approve(2n ** 256n - 1n, dailyOnly),
+      /Approval of \d+ exceeds what this API key may move in 24 hours \(10\) for 0x833589.* on base; unlimited approvals need a key created with allowUnlimitedApprovals/,
+    );
+    forbidden(() => approve(11n, dailyOnly), /Approval of 11 exceeds/);
+    const trusting = policy({
+      limits: [{ chain: 'base', asset: TOKEN, perTransaction: '5', perDay: '10' }],
+      allowUnlimitedApprovals: true,
+    });
+    assert.deepEqual(approve(2n ** 256n - 1n, trusting), []);
+    // A token without a limit is never held back.
+    assert.deepEqual(approve(2n ** 256n - 1n, policy({ limits: [] })), []);
+  });
+
+  test('an allowance raised by an amount is refused on a limited token, since its total cannot be seen', () => {
+    const dailyOnly = policy({ limits: [{ chain: 'base', asset: TOKEN, perDay: '10' }] });
+    forbidden(() => approve(1n, dailyOnly, { increase: true }), /raises an allowance .* cannot see/);
+    assert.deepEqual(approve(1n, policy({}), { increase: true }), []);
+    assert.deepEqual(
+      approve(
+        1n,
+        policy({ limits: [{ chain: 'base', asset: TOKEN, perDay: '10' }], allowUnlimitedApprovals: true }),
+        {
+          increase: true,
+        },
+      ),
+      [],
+    );
+  });
+
+  test('moves of one asset in one write are summed against its limits', () => {
+    const p = policy({ limits: [{ chain: 'base', asset: TOKEN, perTransaction: '10', perDay: '100' }] });
+    const twice = (a: bigint, b: bigint) =>
       checkWrite(p, {
         chain: 'base',
         chainType: 'ethereum',
-        moves: [],
-        approval: { asset: TOKEN, amount, spender: BOB },
+        moves: [
+          { asset: TOKEN, amount: a },
+          { asset: getAddress(TOKEN), amount: b },
+        ],
       });
-    assert.deepEqual(approve(50n), []);
-    forbidden(() => approve(51n), /Approval of 51 exceeds .* maximum per transaction of 50/);
-    const dailyOnly = policy({ limits: [{ chain: 'base', asset: TOKEN, perDay: '10' }] });
-    assert.deepEqual(approve(2n ** 256n - 1n, dailyOnly), []);
+    assert.deepEqual(twice(4n, 6n), [{ asset: TOKEN, amount: 10n, perDay: 100n }]);
+    forbidden(() => twice(5n, 6n), /Amount 11 exceeds .* maximum per transaction of 10/);
   });
 
   test('the daily limits to count are those of the assets moved that have a perDay, with what moved', () => {
@@ -262,14 +309,14 @@ describe('a write under a policy', () => {
 
   test('EVM allowlists match whatever the case; refusals name the recipient, spender or contract', () => {
     const p = policy({ recipients: [ALICE], contracts: [BOB] });
-    send(p, 1n, { recipient: getAddress(ALICE) });
-    send(p, 1n, { recipient: `0x${ALICE.slice(2).toUpperCase()}` });
-    forbidden(() => send(p, 1n, { recipient: BOB }), /Recipient 0xfb69.* recipient allowlist/);
+    send(p, 1n, { recipients: [getAddress(ALICE)] });
+    send(p, 1n, { recipients: [`0x${ALICE.slice(2).toUpperCase()}`] });
+    forbidden(() => send(p, 1n, { recipients: [BOB] }), /Recipient 0xfb69.* recipient allowlist/);
     checkWrite(p, {
       chain: 'base',
       chainType: 'ethereum',
       moves: [],
-      approval: { asset: TOKEN, amount: 1n, spender: ALICE },
+      approvals: [{ asset: TOKEN, amount: 1n, spender: ALICE }],
     });
     forbidden(
       () =>
@@ -277,7 +324,7 @@ describe('a write under a policy', () => {
           chain: 'base',
           chainType: 'ethereum',
           moves: [],
-          approval: { asset: TOKEN, amount: 1n, spender: BOB },
+          approvals: [{ asset: TOKEN, amount: 1n, spender: BOB }],
         }),
       /Spender .* recipient allowlist/,
     );
@@ -295,7 +342,7 @@ describe('a write under a policy', () => {
         chain: 'solana',
         chainType: 'solana',
         moves: [{ asset: 'native', amount: 1n }],
-        recipient,
+        recipients: [recipient],
       });
     solSend(SOL_ALICE);
     forbidden(() => solSend(SOL_ALICE.toLowerCase()), /recipient allowlist/);
@@ -319,5 +366,98 @@ describe('the daily limit refusal', () => {
   test('never says less than nothing is left', () => {
     const err = overDailyLimit('base', { asset: 'native', amount: 1n, perDay: 1000n }, 1500n);
     assert.match(err.message, /: 0 of 1000 left/);
+  });
+});
+
+describe('a contract call under a policy', () => {
+  const call = (p: KeyPolicy, extra: Partial<WriteSpend>) =>
+    checkWrite(p, { chain: 'base', chainType: 'ethereum', moves: [], contract: BOB, ...extra });
+
+  test('native value goes only to an address on the recipient allowlist; no value, no check', () => {
+    const p = policy({ recipients: [ALICE] });
+    forbidden(
+      () => call(p, { valueTo: { address: BOB, amount: 1n } }),
+      /native value \(1\) to 0xfb69.*: 0xfb69.* is not on this API key's recipient allowlist/,
+    );
+    call(p, { valueTo: { address: getAddress(ALICE), amount: 1n } });
+    call(p, { valueTo: { address: BOB, amount: 0n } });
+    call(policy({}), { valueTo: { address: BOB, amount: 1n } });
+  });
+
+  test('a call the key cannot read is refused when it calls a limited token', () => {
+    const p = policy({ limits: [{ chain: 'base', asset: TOKEN, perDay: '10' }] });
+    const unknownCall = {
+      reason: 'a call of function 0x70a08231, which is not decoded',
+      mayMoveTokens: false,
+    };
+    forbidden(
+      () => call(p, { contract: getAddress(TOKEN), unknownCall }),
+      /limits 0x833589fcd6edb6e08f4c7c32d4f71b54bda02913 on base, and calls it only with transfer.*0x70a08231/,
+    );
+    call(p, { contract: BOB, unknownCall });
+  });
+
+  test('a call that may move tokens and cannot be read is refused to a key with token rules only', () => {
+    const unknownCall = {
+      reason: 'a call of function 0xdeadbeef, which is not decoded',
+      mayMoveTokens: true,
+    };
+    forbidden(
+      () => call(policy({ limits: [{ chain: 'base', asset: TOKEN, perDay: '10' }] }), { unknownCall }),
+      /cannot account for a call to 0xfb69.*: a call of function 0xdeadbeef.*token limits/,
+    );
+    forbidden(() => call(policy({ recipients: [ALICE] }), { unknownCall }), /a recipient allowlist/);
+    call(policy({ limits: [{ chain: 'base', asset: 'native', perDay: '10' }] }), { unknownCall });
+    call(policy({ limits: [{ chain: 'ethereum', asset: TOKEN, perDay: '10' }] }), { unknownCall });
+  });
+});
+
+describe('wrapped SOL is native SOL for limits', () => {
+  const WSOL = 'So11111111111111111111111111111111111111112';
+  const sol = (p: KeyPolicy, asset: string, amount: bigint) =>
+    checkWrite(p, { chain: 'solana', chainType: 'solana', moves: [{ asset, amount }] });
+
+  test('a limit set on the wrapped SOL mint is a native limit, and a second one for native is refused', () => {
+    const p = policy({ limits: [{ chain: 'solana', asset: WSOL, perTransaction: '5', perDay: '8' }] });
+    assert.equal(p.limits[0]?.asset, 'native');
+    refusedInput(
+      () =>
+        policy({
+          limits: [
+            { chain: 'solana', asset: 'native', perDay: '1' },
+            { chain: 'solana', asset: WSOL, perDay: '2' },
+          ],
+        }),
+      'limits[1]',
+      /a second limit for native on solana \(wrapped SOL is native SOL\)/,
+    );
+  });
+
+  test('a move of wrapped SOL counts against the native limit, and native against a limit set on the mint', () => {
+    const native = policy({
+      limits: [{ chain: 'solana', asset: 'native', perTransaction: '5', perDay: '8' }],
+    });
+    assert.deepEqual(sol(native, WSOL, 3n), [{ asset: 'native', amount: 3n, perDay: 8n }]);
+    forbidden(() => sol(native, WSOL, 6n), /maximum per transaction of 5 for native on solana/);
+    const mint = policy({ limits: [{ chain: 'solana', asset: WSOL, perTransaction: '5' }] });
+    forbidden(() => sol(mint, 'native', 6n), /maximum per transaction of 5 for native/);
+  });
+
+  test('a stored key with limits on both keeps the stricter of each', () => {
+    const stored = storeKeyPolicy(policy({ limits: [{ chain: 'solana', asset: 'native', perDay: '9' }] }));
+    stored.limits.push({ chain: 'solana', asset: WSOL, perTransaction: '4', perDay: '20' });
+    assert.deepEqual(loadKeyPolicy(stored).limits, [
+      { chain: 'solana', asset: 'native', perTransaction: 4n, perDay: 9n },
+    ]);
+  });
+});
+
+describe('storing the unlimited approvals option', () => {
+  test('it is false unless chosen, kept when stored, and false for keys stored before it', () => {
+    assert.equal(policy({}).allowUnlimitedApprovals, false);
+    const chosen = policy({ allowUnlimitedApprovals: true });
+    assert.equal(loadKeyPolicy(storeKeyPolicy(chosen)).allowUnlimitedApprovals, true);
+    const { allowUnlimitedApprovals: _, ...older } = storeKeyPolicy(policy({ scopes: ['read'] }));
+    assert.equal(loadKeyPolicy(older).allowUnlimitedApprovals, false);
   });
 });
