@@ -222,7 +222,10 @@ describe('contract calls under an API key’s token rules', () => {
         }),
       );
     await refusal(await permit2Approve(randomAddress(), 1n), /Spender .* recipient allowlist/);
-    await refusal(await permit2Approve(spender, 2n ** 160n - 1n), /Approval of \d+ \(Permit2 approve\) exceeds/);
+    await refusal(
+      await permit2Approve(spender, 2n ** 160n - 1n),
+      /Approval of \d+ \(Permit2 approve\) exceeds/,
+    );
     await refusal(await permit2Approve(spender, 501n), /maximum per transaction of 500/);
     assert.equal((await permit2Approve(spender, 500n)).status, 200);
     const pull = (to: Address, amount: bigint) =>
