@@ -10,9 +10,7 @@ import {
   isUnrestricted,
   type KeyPolicy,
   type KeyPolicyInput,
-  loadKeyPolicy,
   parseKeyPolicy,
-  storeKeyPolicy,
 } from '../../src/app/key-policies.ts';
 import { checkWrite, overDailyLimit, type WriteSpend } from '../../src/app/key-write-rules.ts';
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
@@ -366,98 +364,5 @@ describe('the daily limit refusal', () => {
   test('never says less than nothing is left', () => {
     const err = overDailyLimit('base', { asset: 'native', amount: 1n, perDay: 1000n }, 1500n);
     assert.match(err.message, /: 0 of 1000 left/);
-  });
-});
-
-describe('a contract call under a policy', () => {
-  const call = (p: KeyPolicy, extra: Partial<WriteSpend>) =>
-    checkWrite(p, { chain: 'base', chainType: 'ethereum', moves: [], contract: BOB, ...extra });
-
-  test('native value goes only to an address on the recipient allowlist; no value, no check', () => {
-    const p = policy({ recipients: [ALICE] });
-    forbidden(
-      () => call(p, { valueTo: { address: BOB, amount: 1n } }),
-      /native value \(1\) to 0xfb69.*: 0xfb69.* is not on this API key's recipient allowlist/,
-    );
-    call(p, { valueTo: { address: getAddress(ALICE), amount: 1n } });
-    call(p, { valueTo: { address: BOB, amount: 0n } });
-    call(policy({}), { valueTo: { address: BOB, amount: 1n } });
-  });
-
-  test('a call the key cannot read is refused when it calls a limited token', () => {
-    const p = policy({ limits: [{ chain: 'base', asset: TOKEN, perDay: '10' }] });
-    const unknownCall = {
-      reason: 'a call of function 0x70a08231, which is not decoded',
-      mayMoveTokens: false,
-    };
-    forbidden(
-      () => call(p, { contract: getAddress(TOKEN), unknownCall }),
-      /limits 0x833589fcd6edb6e08f4c7c32d4f71b54bda02913 on base, and calls it only with transfer.*0x70a08231/,
-    );
-    call(p, { contract: BOB, unknownCall });
-  });
-
-  test('a call that may move tokens and cannot be read is refused to a key with token rules only', () => {
-    const unknownCall = {
-      reason: 'a call of function 0xdeadbeef, which is not decoded',
-      mayMoveTokens: true,
-    };
-    forbidden(
-      () => call(policy({ limits: [{ chain: 'base', asset: TOKEN, perDay: '10' }] }), { unknownCall }),
-      /cannot account for a call to 0xfb69.*: a call of function 0xdeadbeef.*token limits/,
-    );
-    forbidden(() => call(policy({ recipients: [ALICE] }), { unknownCall }), /a recipient allowlist/);
-    call(policy({ limits: [{ chain: 'base', asset: 'native', perDay: '10' }] }), { unknownCall });
-    call(policy({ limits: [{ chain: 'ethereum', asset: TOKEN, perDay: '10' }] }), { unknownCall });
-  });
-});
-
-describe('wrapped SOL is native SOL for limits', () => {
-  const WSOL = 'So11111111111111111111111111111111111111112';
-  const sol = (p: KeyPolicy, asset: string, amount: bigint) =>
-    checkWrite(p, { chain: 'solana', chainType: 'solana', moves: [{ asset, amount }] });
-
-  test('a limit set on the wrapped SOL mint is a native limit, and a second one for native is refused', () => {
-    const p = policy({ limits: [{ chain: 'solana', asset: WSOL, perTransaction: '5', perDay: '8' }] });
-    assert.equal(p.limits[0]?.asset, 'native');
-    refusedInput(
-      () =>
-        policy({
-          limits: [
-            { chain: 'solana', asset: 'native', perDay: '1' },
-            { chain: 'solana', asset: WSOL, perDay: '2' },
-          ],
-        }),
-      'limits[1]',
-      /a second limit for native on solana \(wrapped SOL is native SOL\)/,
-    );
-  });
-
-  test('a move of wrapped SOL counts against the native limit, and native against a limit set on the mint', () => {
-    const native = policy({
-      limits: [{ chain: 'solana', asset: 'native', perTransaction: '5', perDay: '8' }],
-    });
-    assert.deepEqual(sol(native, WSOL, 3n), [{ asset: 'native', amount: 3n, perDay: 8n }]);
-    forbidden(() => sol(native, WSOL, 6n), /maximum per transaction of 5 for native on solana/);
-    const mint = policy({ limits: [{ chain: 'solana', asset: WSOL, perTransaction: '5' }] });
-    forbidden(() => sol(mint, 'native', 6n), /maximum per transaction of 5 for native/);
-  });
-
-  test('a stored key with limits on both keeps the stricter of each', () => {
-    const stored = storeKeyPolicy(policy({ limits: [{ chain: 'solana', asset: 'native', perDay: '9' }] }));
-    stored.limits.push({ chain: 'solana', asset: WSOL, perTransaction: '4', perDay: '20' });
-    assert.deepEqual(loadKeyPolicy(stored).limits, [
-      { chain: 'solana', asset: 'native', perTransaction: 4n, perDay: 9n },
-    ]);
-  });
-});
-
-describe('storing the unlimited approvals option', () => {
-  test('it is false unless chosen, kept when stored, and false for keys stored before it', () => {
-    assert.equal(policy({}).allowUnlimitedApprovals, false);
-    const chosen = policy({ allowUnlimitedApprovals: true });
-    assert.equal(loadKeyPolicy(storeKeyPolicy(chosen)).allowUnlimitedApprovals, true);
-    const { allowUnlimitedApprovals: _, ...older } = storeKeyPolicy(policy({ scopes: ['read'] }));
-    assert.equal(loadKeyPolicy(older).allowUnlimitedApprovals, false);
   });
 });
