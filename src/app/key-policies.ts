@@ -3,7 +3,7 @@ import { isEvmAddress, parseAddress } from '../domain/addresses.ts';
 import { quoted } from '../domain/input-values.ts';
 import type { ChainType } from '../domain/wallets.ts';
 import { AppError, invalidInput } from '../errors/app-error.ts';
-import type { StoredKeyPolicy } from '../store/repositories/api-keys-repository.ts';
+import type { StoredKeyPolicy as StoredKeyPolicyRow } from '../store/repositories/api-keys-repository.ts';
 import { parseAmount } from './transactions/amounts.ts';
 
 /**
@@ -15,8 +15,15 @@ import { parseAmount } from './transactions/amounts.ts';
  * - `chains`: the chain slugs a request may name (null: every chain).
  * - `limits`: per chain and asset (`native`, or a token address or mint), a maximum per transaction
  *   and per rolling 24 hours, in base units.
- * - `recipients`: where sends may go and which spenders approvals may name (null: anywhere).
+ * - `recipients`: where value may go (sends, the `to` of a token transfer a contract call makes, the
+ *   contract a call pays native value to) and which spenders approvals may name (null: anywhere).
  * - `contracts`: which contracts `POST /contracts/send` may call (null: any).
+ * - `allowUnlimitedApprovals`: an approval may grant more than the key may move of the token per
+ *   transaction and per day (false: it may not; tokens without a limit are never held back).
+ *
+ * Wrapped SOL is SOL: on Solana the limits know one asset, `native`, for both (a limit set on the
+ * wrapped SOL mint is kept as `native`), so a SOL limit covers `/send spl` of wrapped SOL and swaps
+ * from it, and the other way round.
  */
 export const SCOPES = ['read', 'write', 'trade'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -35,9 +42,14 @@ export interface KeyPolicy {
   limits: readonly SpendLimit[];
   recipients: readonly string[] | null;
   contracts: readonly string[] | null;
+  allowUnlimitedApprovals: boolean;
 }
 
-export type { StoredKeyPolicy };
+/** A policy as stored (in the key's policy JSON; keys from before the option lack it: false). */
+export type StoredKeyPolicy = StoredKeyPolicyRow & { allowUnlimitedApprovals: boolean };
+
+/** The wrapped SOL mint: the same asset as SOL for an API key's limits. */
+export const WRAPPED_SOL_MINT = 'So11111111111111111111111111111111111111112';
 
 /** A key made before policies existed, or created without choices: everything, as before. */
 export const UNRESTRICTED: KeyPolicy = Object.freeze({
@@ -46,6 +58,7 @@ export const UNRESTRICTED: KeyPolicy = Object.freeze({
   limits: Object.freeze([]),
   recipients: null,
   contracts: null,
+  allowUnlimitedApprovals: false,
 });
 
 /** What a caller asks for when creating a key (API, CLI and dashboard share it). */
@@ -62,6 +75,7 @@ export interface KeyPolicyInput {
     | undefined;
   recipients?: readonly string[] | null | undefined;
   contracts?: readonly string[] | null | undefined;
+  allowUnlimitedApprovals?: boolean | undefined;
 }
 
 const MAX_LIST = 100;
@@ -69,6 +83,12 @@ const MAX_LIST = 100;
 /** An address as compared by the rules: EVM in lower case, Solana as it is (base58 is case-sensitive). */
 export function policyAddress(chainType: ChainType, address: string): string {
   return chainType === 'ethereum' ? address.toLowerCase() : address;
+}
+
+/** An asset as the limits know it: `native`, wrapped SOL as `native`, a token as `policyAddress`. */
+export function policyAsset(chainType: ChainType, asset: string): string {
+  if (asset === 'native' || (chainType === 'solana' && asset === WRAPPED_SOL_MINT)) return 'native';
+  return policyAddress(chainType, asset);
 }
 
 function addressList(field: string, values: readonly string[]): string[] {
@@ -124,7 +144,7 @@ export function parseKeyPolicy(chains: ChainRegistry, input: KeyPolicyInput = {}
     const asset =
       raw.asset === 'native'
         ? 'native'
-        : policyAddress(chain.chainType, parseAddress(`${field}.asset`, raw.asset, chain.chainType));
+        : policyAsset(chain.chainType, parseAddress(`${field}.asset`, raw.asset, chain.chainType));
     const amount = (name: 'perTransaction' | 'perDay') => {
       const value = raw[name];
       return value === undefined || value === null
@@ -136,7 +156,11 @@ export function parseKeyPolicy(chains: ChainRegistry, input: KeyPolicyInput = {}
     if (perTransaction === null && perDay === null)
       throw invalidInput(field, 'set perTransaction, perDay or both');
     const id = `${chain.slug}|${asset}`;
-    if (seen.has(id)) throw invalidInput(field, `a second limit for ${asset} on ${chain.slug}`);
+    if (seen.has(id))
+      throw invalidInput(
+        field,
+        `a second limit for ${asset} on ${chain.slug}${asset === 'native' && chain.chainType === 'solana' ? ' (wrapped SOL is native SOL)' : ''}`,
+      );
     seen.add(id);
     limits.push({ chain: chain.slug, asset, perTransaction, perDay });
   }
@@ -147,6 +171,7 @@ export function parseKeyPolicy(chains: ChainRegistry, input: KeyPolicyInput = {}
     limits,
     recipients: input.recipients == null ? null : addressList('recipients', input.recipients),
     contracts: input.contracts == null ? null : addressList('contracts', input.contracts),
+    allowUnlimitedApprovals: input.allowUnlimitedApprovals ?? false,
   });
 }
 
@@ -157,6 +182,7 @@ function freeze(policy: KeyPolicy): KeyPolicy {
     limits: Object.freeze(policy.limits.map((l) => Object.freeze({ ...l }))),
     recipients: policy.recipients && Object.freeze([...policy.recipients]),
     contracts: policy.contracts && Object.freeze([...policy.contracts]),
+    allowUnlimitedApprovals: policy.allowUnlimitedApprovals,
   });
 }
 
@@ -172,6 +198,7 @@ export function storeKeyPolicy(policy: KeyPolicy): StoredKeyPolicy {
     })),
     recipients: policy.recipients && [...policy.recipients],
     contracts: policy.contracts && [...policy.contracts],
+    allowUnlimitedApprovals: policy.allowUnlimitedApprovals,
   };
 }
 
@@ -181,15 +208,42 @@ export function loadKeyPolicy(stored: Partial<StoredKeyPolicy> | null | undefine
   return freeze({
     scopes: SCOPES.filter((s) => stored.scopes?.includes(s)),
     chains: stored.chains ?? null,
-    limits: (stored.limits ?? []).map((l) => ({
-      chain: l.chain,
-      asset: l.asset,
-      perTransaction: l.perTransaction === null ? null : BigInt(l.perTransaction),
-      perDay: l.perDay === null ? null : BigInt(l.perDay),
-    })),
+    limits: mergeLimits(
+      (stored.limits ?? []).map((l) => ({
+        chain: l.chain,
+        asset: l.asset === WRAPPED_SOL_MINT ? 'native' : l.asset,
+        perTransaction: l.perTransaction === null ? null : BigInt(l.perTransaction),
+        perDay: l.perDay === null ? null : BigInt(l.perDay),
+      })),
+    ),
     recipients: stored.recipients ?? null,
     contracts: stored.contracts ?? null,
+    allowUnlimitedApprovals: stored.allowUnlimitedApprovals === true,
   });
+}
+
+/**
+ * One limit per chain and asset, the stricter maximum of each kind winning: a key stored before
+ * wrapped SOL was native SOL may hold a limit for each, and both keep holding.
+ */
+function mergeLimits(limits: SpendLimit[]): SpendLimit[] {
+  const min = (a: bigint | null, b: bigint | null) => (a === null ? b : b === null || a < b ? a : b);
+  const byAsset = new Map<string, SpendLimit>();
+  for (const l of limits) {
+    const id = `${l.chain}|${l.asset}`;
+    const seen = byAsset.get(id);
+    byAsset.set(
+      id,
+      seen
+        ? {
+            ...seen,
+            perTransaction: min(seen.perTransaction, l.perTransaction),
+            perDay: min(seen.perDay, l.perDay),
+          }
+        : l,
+    );
+  }
+  return [...byAsset.values()];
 }
 
 export const isUnrestricted = (p: KeyPolicy) =>
@@ -199,7 +253,8 @@ export const isUnrestricted = (p: KeyPolicy) =>
   p.recipients === null &&
   p.contracts === null;
 
-const forbidden = (message: string) => new AppError('FORBIDDEN', message);
+/** A refusal by an API key's policy: 403 FORBIDDEN, the message naming the rule. */
+export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 
 export function checkScope(policy: KeyPolicy, scope: Scope): void {
   if (!policy.scopes.includes(scope))
@@ -217,74 +272,4 @@ const SCOPE_MEANING: Record<Scope, string> = {
 export function checkChain(policy: KeyPolicy, chain: string): void {
   if (policy.chains && !policy.chains.includes(chain))
     throw forbidden(`This API key may not use chain ${chain} (allowed: ${policy.chains.join(', ')})`);
-}
-
-/** What a write would move, as the policy sees it. */
-export interface WriteSpend {
-  chain: string;
-  chainType: ChainType;
-  /** Units leaving the wallet, per asset (`native` or a token); counted per transaction and per day. */
-  moves: { asset: string; amount: bigint }[];
-  /** An approval: its amount is held to the token's per-transaction maximum, not counted per day. */
-  approval?: { asset: string; amount: bigint; spender: string };
-  /** A recipient of value (sends). */
-  recipient?: string;
-  /** The contract a contract call targets. */
-  contract?: string;
-}
-
-/**
- * The rules that need no history: chain, recipient and contract allowlists, and per-transaction
- * maximums. Returns the daily limits this write must be counted against.
- */
-export function checkWrite(
-  policy: KeyPolicy,
-  write: WriteSpend,
-): { asset: string; amount: bigint; perDay: bigint }[] {
-  checkChain(policy, write.chain);
-  const key = (a: string) => policyAddress(write.chainType, a);
-  if (policy.recipients) {
-    const target = write.recipient ?? write.approval?.spender;
-    if (target !== undefined && !policy.recipients.includes(key(target)))
-      throw forbidden(
-        `${write.approval ? 'Spender' : 'Recipient'} ${target} is not on this API key's recipient allowlist`,
-      );
-  }
-  if (policy.contracts && write.contract !== undefined && !policy.contracts.includes(key(write.contract)))
-    throw forbidden(`Contract ${write.contract} is not on this API key's contract allowlist`);
-  const limitOf = (asset: string) =>
-    policy.limits.find((l) => l.chain === write.chain && l.asset === key(asset));
-  const unit = (asset: string) => (asset === 'native' ? 'native' : key(asset));
-  if (write.approval) {
-    const limit = limitOf(write.approval.asset);
-    if (limit?.perTransaction != null && write.approval.amount > limit.perTransaction)
-      throw forbidden(
-        `Approval of ${write.approval.amount} exceeds this API key's maximum per transaction of ${limit.perTransaction} for ${unit(write.approval.asset)} on ${write.chain}`,
-      );
-  }
-  const daily: { asset: string; amount: bigint; perDay: bigint }[] = [];
-  for (const move of write.moves) {
-    if (move.amount === 0n) continue;
-    const limit = limitOf(move.asset);
-    if (!limit) continue;
-    if (limit.perTransaction !== null && move.amount > limit.perTransaction)
-      throw forbidden(
-        `Amount ${move.amount} exceeds this API key's maximum per transaction of ${limit.perTransaction} for ${unit(move.asset)} on ${write.chain}`,
-      );
-    if (limit.perDay !== null)
-      daily.push({ asset: unit(move.asset), amount: move.amount, perDay: limit.perDay });
-  }
-  return daily;
-}
-
-/** The refusal of a write that would take a key past its daily limit. */
-export function overDailyLimit(
-  chain: string,
-  limit: { asset: string; amount: bigint; perDay: bigint },
-  spent: bigint,
-): AppError {
-  const remaining = limit.perDay > spent ? limit.perDay - spent : 0n;
-  return forbidden(
-    `Amount ${limit.amount} exceeds what this API key may still move in 24 hours for ${limit.asset} on ${chain}: ${remaining} of ${limit.perDay} left`,
-  );
 }

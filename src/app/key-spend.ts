@@ -3,7 +3,8 @@ import type { Database } from '../store/database.ts';
 import { keySpendRepository } from '../store/repositories/key-spend-repository.ts';
 import type { Clock } from '../support/clock.ts';
 import { newId } from '../support/ids.ts';
-import { checkWrite, type KeyPolicy, overDailyLimit, type WriteSpend } from './key-policies.ts';
+import type { KeyPolicy } from './key-policies.ts';
+import { checkWrite, overDailyLimit, type WriteSpend } from './key-write-rules.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 

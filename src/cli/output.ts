@@ -50,5 +50,6 @@ export function describePolicy(k: ApiKeyView): string {
     parts.push(`${l.chain} ${l.asset} ≤${l.perTransaction ?? '∞'}/tx ≤${l.perDay ?? '∞'}/24h`);
   if (p.recipients) parts.push(`${p.recipients.length} recipients`);
   if (p.contracts) parts.push(`${p.contracts.length} contracts`);
+  if (p.allowUnlimitedApprovals) parts.push('unlimited approvals');
   return parts.join('; ');
 }

@@ -180,6 +180,10 @@ keys
   )
   .option('--recipients <list>', 'comma-separated addresses sends and approvals may go to; default any')
   .option('--contracts <list>', 'comma-separated contracts contract calls may target; default any')
+  .option(
+    '--allow-unlimited-approvals',
+    'approvals may grant more of a limited token than the key may move per transaction and per day; default no',
+  )
   .action(
     async (opts: {
       user: string;
@@ -190,6 +194,7 @@ keys
       limit: string[];
       recipients?: string;
       contracts?: string;
+      allowUnlimitedApprovals?: boolean;
     }) => {
       const list = (value: string | undefined) => (value === undefined ? undefined : value.split(','));
       const limits = opts.limit.map((spec) => {
@@ -205,6 +210,7 @@ keys
         ...(limits.length > 0 ? { limits } : {}),
         ...(opts.recipients !== undefined ? { recipients: list(opts.recipients) } : {}),
         ...(opts.contracts !== undefined ? { contracts: list(opts.contracts) } : {}),
+        ...(opts.allowUnlimitedApprovals ? { allowUnlimitedApprovals: true } : {}),
       };
       await withOperator(
         (op) => op.createKey({ email: opts.user, name: opts.name, expires: opts.expires, policy }),

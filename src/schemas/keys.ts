@@ -9,7 +9,10 @@ const AddressList = (description: string) =>
 export const KeyLimitSchema = Type.Object(
   {
     chain: Type.String({ description: 'Chain slug' }),
-    asset: Type.String({ description: '`native`, or a token address (EVM, lower case) or mint (Solana)' }),
+    asset: Type.String({
+      description:
+        '`native`, or a token address (EVM, lower case) or mint (Solana). Wrapped SOL is `native`: one limit covers SOL and wrapped SOL',
+    }),
     perTransaction: Amount('Maximum per transaction, base units (null: none)'),
     perDay: Amount('Maximum per rolling 24 hours, base units (null: none)'),
     spentLast24h: Amount('Moved in the last 24 hours and still counting (null without a daily maximum)'),
@@ -32,11 +35,17 @@ export const KeySelfResponse = Type.Object(
       description: 'read: every GET; write: send, approve, contract calls; trade: quote and swap',
     }),
     chains: AddressList('The chain slugs the key may name (null: every chain)'),
-    recipients: AddressList('Where sends may go and which spenders approvals may name (null: anywhere)'),
+    recipients: AddressList(
+      'Where value may go (sends; the `to` of a token transfer decoded from a contract call; a contract a call sends native value to) and which spenders approvals may name (null: anywhere)',
+    ),
     contracts: AddressList('The contracts POST /contracts/send may call (null: any)'),
+    allowUnlimitedApprovals: Type.Boolean({
+      description:
+        'Whether an approval (POST /token/approve, or approve, increaseAllowance or a Permit2 approval decoded from POST /contracts/send) may grant more of a limited token than the key may move of it per transaction and per 24 hours, unlimited amounts included. False: such approvals, and increaseAllowance on a limited token, are refused',
+    }),
     limits: Type.Array(Type.Ref('KeyLimit'), {
       description:
-        'Spend limits per chain and asset. Amounts leaving the wallet count (fees do not); a transaction that ends FAILED without landing gives its amount back.',
+        'Spend limits per chain and asset. Amounts leaving the wallet count (fees do not), token transfers decoded from a contract call included; a transaction that ends FAILED without landing gives its amount back.',
     }),
   },
   { additionalProperties: false },

@@ -111,6 +111,7 @@ describe('operator CLI (wallet-api)', () => {
         'base:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913:-:5000000',
         '--recipients',
         '0x000000000000000000000000000000000000dEaD',
+        '--allow-unlimited-approvals',
       ],
       env,
     );
@@ -130,9 +131,11 @@ describe('operator CLI (wallet-api)', () => {
       ],
       recipients: ['0x000000000000000000000000000000000000dead'],
       contracts: null,
+      allowUnlimitedApprovals: true,
     });
     const self = await (await api('/api/v1/keys/self', key)).json();
     assert.deepEqual(self.scopes, ['read', 'trade']);
+    assert.equal(self.allowUnlimitedApprovals, true);
     assert.equal(self.limits[1].remainingLast24h, '5000000');
     const send = await fetch(`http://127.0.0.1:${port}/api/v1/send`, {
       method: 'POST',

@@ -282,6 +282,14 @@ describe('API key scopes and spend limits', () => {
     };
     const reader = await create({ name: 'reader', scope_read: '1', chains_mode: 'all' });
     await refusal(await send(reader, { to: randomAddress(), amount: '1' }), /does not have the write scope/);
+    assert.equal((await (await app.get('/api/v1/keys/self', reader)).json()).allowUnlimitedApprovals, false);
+    const trusting = await create({
+      name: 'trusting',
+      scope_read: '1',
+      chains_mode: 'all',
+      allow_unlimited_approvals: '1',
+    });
+    assert.equal((await (await app.get('/api/v1/keys/self', trusting)).json()).allowUnlimitedApprovals, true);
     const capped = await create({
       name: 'capped',
       scope_read: '1',
@@ -300,6 +308,7 @@ describe('API key scopes and spend limits', () => {
       browser.lastHtml,
       /data-limit="evm-localnet:native">[\s\S]*?<strong class="remaining">3000<\/strong> of 5000 left today/,
     );
+    assert.match(browser.lastHtml, /data-policy="unlimited-approvals"/);
     // A bad limit line is refused with a message for people, and no key is made.
     const before = (await app.services.apiKeys.list(user.userId)).length;
     const bad = await browser.post('/dashboard/keys', {

@@ -7,14 +7,12 @@ import { getAddress } from 'viem';
 import {
   checkChain,
   checkScope,
-  checkWrite,
   isUnrestricted,
   type KeyPolicy,
   type KeyPolicyInput,
-  overDailyLimit,
   parseKeyPolicy,
-  type WriteSpend,
 } from '../../src/app/key-policies.ts';
+import { checkWrite, overDailyLimit, type WriteSpend } from '../../src/app/key-write-rules.ts';
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
 
 const chains = createChainRegistry({});
@@ -223,18 +221,65 @@ describe('a write under a policy', () => {
     );
   });
 
+  const approve = (amount: bigint, p: KeyPolicy, extra: { increase?: boolean } = {}) =>
+    checkWrite(p, {
+      chain: 'base',
+      chainType: 'ethereum',
+      moves: [],
+      approvals: [{ asset: TOKEN, amount, spender: BOB, ...extra }],
+    });
+
   test('an approval is held to the token maximum per transaction and never counted per day', () => {
-    const approve = (amount: bigint, p = limited) =>
+    assert.deepEqual(approve(50n, limited), []);
+    forbidden(() => approve(51n, limited), /Approval of 51 exceeds .* maximum per transaction of 50/);
+  });
+
+  test('an approval above the daily limit, an unlimited one included, is refused unless the key allows it', () => {
+    const dailyOnly = policy({ limits: [{ chain: 'base', asset: TOKEN, perDay: '10' }] });
+    assert.deepEqual(approve(10n, dailyOnly), []);
+    forbidden(
+      () => approve(2n ** 256n - 1n, dailyOnly),
+      /Approval of \d+ exceeds what this API key may move in 24 hours \(10\) for 0x833589.* on base; unlimited approvals need a key created with allowUnlimitedApprovals/,
+    );
+    forbidden(() => approve(11n, dailyOnly), /Approval of 11 exceeds/);
+    const trusting = policy({
+      limits: [{ chain: 'base', asset: TOKEN, perTransaction: '5', perDay: '10' }],
+      allowUnlimitedApprovals: true,
+    });
+    assert.deepEqual(approve(2n ** 256n - 1n, trusting), []);
+    // A token without a limit is never held back.
+    assert.deepEqual(approve(2n ** 256n - 1n, policy({ limits: [] })), []);
+  });
+
+  test('an allowance raised by an amount is refused on a limited token, since its total cannot be seen', () => {
+    const dailyOnly = policy({ limits: [{ chain: 'base', asset: TOKEN, perDay: '10' }] });
+    forbidden(() => approve(1n, dailyOnly, { increase: true }), /raises an allowance .* cannot see/);
+    assert.deepEqual(approve(1n, policy({}), { increase: true }), []);
+    assert.deepEqual(
+      approve(
+        1n,
+        policy({ limits: [{ chain: 'base', asset: TOKEN, perDay: '10' }], allowUnlimitedApprovals: true }),
+        {
+          increase: true,
+        },
+      ),
+      [],
+    );
+  });
+
+  test('moves of one asset in one write are summed against its limits', () => {
+    const p = policy({ limits: [{ chain: 'base', asset: TOKEN, perTransaction: '10', perDay: '100' }] });
+    const twice = (a: bigint, b: bigint) =>
       checkWrite(p, {
         chain: 'base',
         chainType: 'ethereum',
-        moves: [],
-        approval: { asset: TOKEN, amount, spender: BOB },
+        moves: [
+          { asset: TOKEN, amount: a },
+          { asset: getAddress(TOKEN), amount: b },
+        ],
       });
-    assert.deepEqual(approve(50n), []);
-    forbidden(() => approve(51n), /Approval of 51 exceeds .* maximum per transaction of 50/);
-    const dailyOnly = policy({ limits: [{ chain: 'base', asset: TOKEN, perDay: '10' }] });
-    assert.deepEqual(approve(2n ** 256n - 1n, dailyOnly), []);
+    assert.deepEqual(twice(4n, 6n), [{ asset: TOKEN, amount: 10n, perDay: 100n }]);
+    forbidden(() => twice(5n, 6n), /Amount 11 exceeds .* maximum per transaction of 10/);
   });
 
   test('the daily limits to count are those of the assets moved that have a perDay, with what moved', () => {
@@ -262,14 +307,14 @@ describe('a write under a policy', () => {
 
   test('EVM allowlists match whatever the case; refusals name the recipient, spender or contract', () => {
     const p = policy({ recipients: [ALICE], contracts: [BOB] });
-    send(p, 1n, { recipient: getAddress(ALICE) });
-    send(p, 1n, { recipient: `0x${ALICE.slice(2).toUpperCase()}` });
-    forbidden(() => send(p, 1n, { recipient: BOB }), /Recipient 0xfb69.* recipient allowlist/);
+    send(p, 1n, { recipients: [getAddress(ALICE)] });
+    send(p, 1n, { recipients: [`0x${ALICE.slice(2).toUpperCase()}`] });
+    forbidden(() => send(p, 1n, { recipients: [BOB] }), /Recipient 0xfb69.* recipient allowlist/);
     checkWrite(p, {
       chain: 'base',
       chainType: 'ethereum',
       moves: [],
-      approval: { asset: TOKEN, amount: 1n, spender: ALICE },
+      approvals: [{ asset: TOKEN, amount: 1n, spender: ALICE }],
     });
     forbidden(
       () =>
@@ -277,7 +322,7 @@ describe('a write under a policy', () => {
           chain: 'base',
           chainType: 'ethereum',
           moves: [],
-          approval: { asset: TOKEN, amount: 1n, spender: BOB },
+          approvals: [{ asset: TOKEN, amount: 1n, spender: BOB }],
         }),
       /Spender .* recipient allowlist/,
     );
@@ -295,7 +340,7 @@ describe('a write under a policy', () => {
         chain: 'solana',
         chainType: 'solana',
         moves: [{ asset: 'native', amount: 1n }],
-        recipient,
+        recipients: [recipient],
       });
     solSend(SOL_ALICE);
     forbidden(() => solSend(SOL_ALICE.toLowerCase()), /recipient allowlist/);

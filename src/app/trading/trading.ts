@@ -13,7 +13,7 @@ import type { AggregatorFor } from '../../swap-aggregators/aggregators.ts';
 import { WRAPPED_SOL_MINT } from '../../swap-aggregators/jupiter/jupiter-aggregator.ts';
 import { EVM_NATIVE_TOKEN } from '../../swap-aggregators/oneinch/oneinch-aggregator.ts';
 import type { BuiltSwap, SwapAggregator, TradeRequest } from '../../swap-aggregators/swap-aggregator.ts';
-import type { WriteSpend } from '../key-policies.ts';
+import type { WriteSpend } from '../key-write-rules.ts';
 import { parseAmount } from '../transactions/amounts.ts';
 import type { WriteIntent } from '../transactions/write-intents.ts';
 import type { WalletsService } from '../wallets.ts';

@@ -15,8 +15,9 @@ import type {
   SendBody as SendBodySchema,
 } from '../../schemas/transactions.ts';
 import type { TransactionKind } from '../../store/repositories/transactions-repository.ts';
-import type { WriteSpend } from '../key-policies.ts';
+import type { WriteSpend } from '../key-write-rules.ts';
 import { parseAmount, parseCallData } from './amounts.ts';
+import { callEffects } from './call-effects.ts';
 
 /** The bodies of the write endpoints, as validated by their schemas (the one source of their types). */
 export type SendBody = Static<typeof SendBodySchema>;
@@ -209,23 +210,26 @@ export function contractIntent(chains: ChainRegistry, body: ContractBody): Write
 }
 
 /**
- * What a write moves, for the rules of the API key that asks for it (src/app/key-policies.ts):
+ * What a write moves, for the rules of the API key that asks for it (src/app/key-write-rules.ts):
  * native value and token amounts leaving the wallet (fees are not counted), the recipient of a
- * send, the spender of an approval, the contract of a contract call.
+ * send, the spender of an approval; for a contract call, the contract, the native value it pays
+ * it, and the token transfers and approvals its call data makes (src/app/transactions/call-effects.ts).
  */
 export function writeSpendOf(intent: WriteIntent): WriteSpend {
   const base = { chain: intent.chain.slug, chainType: intent.chain.chainType } as const;
   if (intent.chainType === 'ethereum') {
     const moves = [{ asset: 'native', amount: intent.call.value }];
+    if (intent.kind === 'contract') return { ...base, ...contractCallSpend(intent.call, moves) };
     if (intent.tokenSpend) moves.push({ asset: intent.tokenSpend.token, amount: intent.tokenSpend.amount });
     if (intent.approval)
       return {
         ...base,
         moves,
-        approval: { asset: intent.call.to, amount: intent.approval.amount, spender: intent.approval.spender },
+        approvals: [
+          { asset: intent.call.to, amount: intent.approval.amount, spender: intent.approval.spender },
+        ],
       };
-    if (intent.kind === 'send') return { ...base, moves, recipient: intent.to };
-    if (intent.kind === 'contract') return { ...base, moves, contract: intent.call.to };
+    if (intent.kind === 'send') return { ...base, moves, recipients: [intent.to] };
     return { ...base, moves };
   }
   if ('prebuilt' in intent)
@@ -234,6 +238,27 @@ export function writeSpendOf(intent: WriteIntent): WriteSpend {
   return {
     ...base,
     moves: [{ asset: transfer.kind === 'sol' ? 'native' : transfer.mint, amount: transfer.amount }],
-    recipient: transfer.to,
+    recipients: [transfer.to],
+  };
+}
+
+function contractCallSpend(
+  call: { to: EvmAddress; data?: Hex; value: bigint },
+  moves: WriteSpend['moves'],
+): Omit<WriteSpend, 'chain' | 'chainType'> {
+  const effects = callEffects(call.to, call.data ?? '0x');
+  return {
+    moves: [...moves, ...effects.transfers.map((t) => ({ asset: t.token, amount: t.amount }))],
+    recipients: effects.transfers.map((t) => t.to),
+    approvals: effects.approvals.map((a) => ({
+      asset: a.token,
+      spender: a.spender,
+      amount: a.amount,
+      via: a.via,
+      ...(a.increase ? { increase: true } : {}),
+    })),
+    valueTo: { address: call.to, amount: call.value },
+    contract: call.to,
+    ...(effects.unknown ? { unknownCall: effects.unknown } : {}),
   };
 }

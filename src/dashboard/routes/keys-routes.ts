@@ -58,6 +58,7 @@ export function policyFromForm(
     limits,
     recipients: recipients.length > 0 ? recipients : null,
     contracts: contracts.length > 0 ? contracts : null,
+    allowUnlimitedApprovals: field('allow_unlimited_approvals') !== undefined,
   };
 }
 

@@ -85,6 +85,10 @@ function policyFields(model: KeysModel): SafeHtml {
     <textarea id="key-contracts" name="contracts" rows="2" class="mono" aria-describedby="key-contracts-hint">${f?.('contracts') ?? ''}</textarea>
     <p class="hint" id="key-contracts-hint">One address per line. When set, contract calls may only target these. Empty: any.</p>
   </div>
+  <div class="field">
+    <label class="check"><input type="checkbox" name="allow_unlimited_approvals" value="1" aria-describedby="key-approvals-hint"${checked('allow_unlimited_approvals', false)}> Allow unlimited approvals</label>
+    <p class="hint" id="key-approvals-hint">Unchecked: an approval may grant at most what the key may move of a limited token per transaction and per 24 hours.</p>
+  </div>
 </fieldset>`;
 }
 
@@ -96,6 +100,7 @@ function powers(k: ApiKeyView, standing: LimitStanding[] | undefined): SafeHtml 
     <span class="muted">· ${p.chains ? p.chains.join(', ') : 'all chains'}</span>
     ${p.recipients ? html`<br><span class="muted">${p.recipients.length} allowed recipient${p.recipients.length === 1 ? '' : 's'}</span>` : ''}
     ${p.contracts ? html`<br><span class="muted">${p.contracts.length} allowed contract${p.contracts.length === 1 ? '' : 's'}</span>` : ''}
+    ${p.allowUnlimitedApprovals ? html`<br><span class="muted" data-policy="unlimited-approvals">unlimited approvals allowed</span>` : ''}
     ${limits.map(
       (
         l,

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { WriteSpend } from '../../app/key-policies.ts';
+import type { WriteSpend } from '../../app/key-write-rules.ts';
 import type { Services } from '../../app/services.ts';
 import type { WriteIntent } from '../../app/transactions/write-intents.ts';
 import { errorResponses, ok } from '../../schemas/common.ts';

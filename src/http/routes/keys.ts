@@ -15,7 +15,7 @@ export const keysRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         tags: ['API keys'],
         summary: 'What the calling API key may do',
         description:
-          'Extension: the calling key’s scopes, chains, allowlists and spend limits, with what each daily limit has left. Scopes, chains, limits and allowlists are chosen when the key is created (dashboard or `wallet-api keys create`) and never change; a refusal by any of them is 403 FORBIDDEN naming the rule.',
+          'Extension: the calling key’s scopes, chains, allowlists and spend limits, with what each daily limit has left. Scopes, chains, limits, allowlists and whether approvals may exceed the limits are chosen when the key is created (dashboard or `wallet-api keys create`) and never change; a refusal by any of them is 403 FORBIDDEN naming the rule.',
         response: { 200: ok(KeySelfResponse, 'The calling key'), ...errorResponses() },
       },
     },
@@ -36,6 +36,7 @@ export const keysRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         chains: key.policy.chains,
         recipients: key.policy.recipients,
         contracts: key.policy.contracts,
+        allowUnlimitedApprovals: key.policy.allowUnlimitedApprovals,
         limits,
       };
     },

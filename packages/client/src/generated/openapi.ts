@@ -215,7 +215,7 @@ export interface paths {
         };
         /**
          * What the calling API key may do
-         * @description Extension: the calling key’s scopes, chains, allowlists and spend limits, with what each daily limit has left. Scopes, chains, limits and allowlists are chosen when the key is created (dashboard or `wallet-api keys create`) and never change; a refusal by any of them is 403 FORBIDDEN naming the rule.
+         * @description Extension: the calling key’s scopes, chains, allowlists and spend limits, with what each daily limit has left. Scopes, chains, limits, allowlists and whether approvals may exceed the limits are chosen when the key is created (dashboard or `wallet-api keys create`) and never change; a refusal by any of them is 403 FORBIDDEN naming the rule.
          */
         get: operations["getKeySelf"];
         put?: never;
@@ -269,7 +269,7 @@ export interface components {
         KeyLimit: {
             /** @description Chain slug */
             chain: string;
-            /** @description `native`, or a token address (EVM, lower case) or mint (Solana) */
+            /** @description `native`, or a token address (EVM, lower case) or mint (Solana). Wrapped SOL is `native`: one limit covers SOL and wrapped SOL */
             asset: string;
             perTransaction: string | null;
             perDay: string | null;
@@ -2198,11 +2198,13 @@ export interface operations {
                         scopes: ("read" | "write" | "trade")[];
                         /** @description The chain slugs the key may name (null: every chain) */
                         chains: string[] | null;
-                        /** @description Where sends may go and which spenders approvals may name (null: anywhere) */
+                        /** @description Where value may go (sends; the `to` of a token transfer decoded from a contract call; a contract a call sends native value to) and which spenders approvals may name (null: anywhere) */
                         recipients: string[] | null;
                         /** @description The contracts POST /contracts/send may call (null: any) */
                         contracts: string[] | null;
-                        /** @description Spend limits per chain and asset. Amounts leaving the wallet count (fees do not); a transaction that ends FAILED without landing gives its amount back. */
+                        /** @description Whether an approval (POST /token/approve, or approve, increaseAllowance or a Permit2 approval decoded from POST /contracts/send) may grant more of a limited token than the key may move of it per transaction and per 24 hours, unlimited amounts included. False: such approvals, and increaseAllowance on a limited token, are refused */
+                        allowUnlimitedApprovals: boolean;
+                        /** @description Spend limits per chain and asset. Amounts leaving the wallet count (fees do not), token transfers decoded from a contract call included; a transaction that ends FAILED without landing gives its amount back. */
                         limits: components["schemas"]["KeyLimit"][];
                     };
                 };

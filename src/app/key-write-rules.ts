@@ -1,0 +1,158 @@
+import type { ChainType } from '../domain/wallets.ts';
+import type { AppError } from '../errors/app-error.ts';
+import {
+  checkChain,
+  forbidden,
+  type KeyPolicy,
+  policyAddress,
+  policyAsset,
+  type SpendLimit,
+} from './key-policies.ts';
+
+/** An allowance a write grants: a token approval, decoded or asked for. */
+export interface ApprovalSpend {
+  asset: string;
+  spender: string;
+  amount: bigint;
+  /** The function that grants it, when not a plain `approve` (named in refusals). */
+  via?: string;
+  /** It raises an allowance by `amount` on top of one the key cannot see (increaseAllowance). */
+  increase?: boolean;
+}
+
+/** What a write would move, as the policy sees it. */
+export interface WriteSpend {
+  chain: string;
+  chainType: ChainType;
+  /**
+   * Units leaving the wallet, per asset (`native` or a token); counted per transaction and per day,
+   * summed per asset when a write moves one asset more than once.
+   */
+  moves: { asset: string; amount: bigint }[];
+  /** Allowances granted: held to the token's limits (unless the key allows unlimited approvals). */
+  approvals?: readonly ApprovalSpend[];
+  /** Where what the write moves goes: a send's recipient, the `to` of a decoded token transfer. */
+  recipients?: readonly string[];
+  /** The contract a contract call pays native value to: a recipient too, for the allowlist. */
+  valueTo?: { address: string; amount: bigint };
+  /** The contract a contract call targets. */
+  contract?: string;
+  /** A contract call whose call data does not say what it does (src/app/transactions/call-effects.ts). */
+  unknownCall?: { reason: string; mayMoveTokens: boolean };
+}
+
+/** A daily limit a write must be counted against, with what the write moves of its asset. */
+export interface DailyCount {
+  asset: string;
+  amount: bigint;
+  perDay: bigint;
+}
+
+const ALLOW_UNLIMITED = 'unlimited approvals need a key created with allowUnlimitedApprovals';
+
+/**
+ * The rules that need no history: chain, recipient and contract allowlists, per-transaction
+ * maximums, approvals held to the token's limits, and contract calls the key cannot account for.
+ * Returns the daily limits this write must be counted against.
+ */
+export function checkWrite(policy: KeyPolicy, write: WriteSpend): DailyCount[] {
+  checkChain(policy, write.chain);
+  const address = (a: string) => policyAddress(write.chainType, a);
+  const asset = (a: string) => policyAsset(write.chainType, a);
+  const limitOf = (a: string) => policy.limits.find((l) => l.chain === write.chain && l.asset === asset(a));
+  if (policy.contracts && write.contract !== undefined && !policy.contracts.includes(address(write.contract)))
+    throw forbidden(`Contract ${write.contract} is not on this API key's contract allowlist`);
+  if (policy.recipients) {
+    const allowed = policy.recipients;
+    for (const r of write.recipients ?? [])
+      if (!allowed.includes(address(r)))
+        throw forbidden(`Recipient ${r} is not on this API key's recipient allowlist`);
+    const paid = write.valueTo;
+    if (paid && paid.amount > 0n && !allowed.includes(address(paid.address)))
+      throw forbidden(
+        `A contract call sending native value (${paid.amount}) to ${paid.address}: ${paid.address} is not on this API key's recipient allowlist, and with one, value may only go to the addresses on it`,
+      );
+    for (const a of write.approvals ?? [])
+      if (!allowed.includes(address(a.spender)))
+        throw forbidden(`Spender ${a.spender} is not on this API key's recipient allowlist`);
+  }
+  if (!policy.allowUnlimitedApprovals)
+    for (const a of write.approvals ?? []) {
+      const limit = limitOf(a.asset);
+      if (limit) checkApproval(write.chain, a, asset(a.asset), limit);
+    }
+  if (write.unknownCall) checkUnknownCall(policy, write, write.unknownCall, limitOf);
+  const totals = new Map<string, bigint>();
+  for (const move of write.moves)
+    if (move.amount !== 0n)
+      totals.set(asset(move.asset), (totals.get(asset(move.asset)) ?? 0n) + move.amount);
+  const daily: DailyCount[] = [];
+  for (const [unit, amount] of totals) {
+    const limit = limitOf(unit);
+    if (!limit) continue;
+    if (limit.perTransaction !== null && amount > limit.perTransaction)
+      throw forbidden(
+        `Amount ${amount} exceeds this API key's maximum per transaction of ${limit.perTransaction} for ${unit} on ${write.chain}`,
+      );
+    if (limit.perDay !== null) daily.push({ asset: unit, amount, perDay: limit.perDay });
+  }
+  return daily;
+}
+
+/**
+ * An approval may grant at most what the key may move of the token in one transaction and in one
+ * day: an allowance is tokens another party can take later, outside any limit. An allowance raised
+ * by an amount (increaseAllowance) ends at a total the key cannot see, so it is refused outright.
+ */
+function checkApproval(chain: string, approval: ApprovalSpend, unit: string, limit: SpendLimit): void {
+  const via = approval.via && approval.via !== 'approve' ? ` (${approval.via})` : '';
+  const what = `Approval of ${approval.amount}${via}`;
+  if (approval.increase)
+    throw forbidden(
+      `${approval.via ?? 'increaseAllowance'} raises an allowance by an amount on top of one this API key cannot see: it limits ${unit} on ${chain}, so it grants allowances of it only with approve, which sets the amount; ${ALLOW_UNLIMITED}`,
+    );
+  if (limit.perTransaction !== null && approval.amount > limit.perTransaction)
+    throw forbidden(
+      `${what} exceeds this API key's maximum per transaction of ${limit.perTransaction} for ${unit} on ${chain}; ${ALLOW_UNLIMITED}`,
+    );
+  if (limit.perDay !== null && approval.amount > limit.perDay)
+    throw forbidden(
+      `${what} exceeds what this API key may move in 24 hours (${limit.perDay}) for ${unit} on ${chain}; ${ALLOW_UNLIMITED}`,
+    );
+}
+
+/**
+ * A call the key cannot read is refused when it could touch what the key's token rules guard: any
+ * call to a token the key limits that is not one of the functions it counts, and a call that may
+ * move or grant tokens (to Permit2, or a token function whose data does not decode) when the key
+ * has token limits on the chain or a recipient allowlist.
+ */
+function checkUnknownCall(
+  policy: KeyPolicy,
+  write: WriteSpend,
+  call: NonNullable<WriteSpend['unknownCall']>,
+  limitOf: (asset: string) => SpendLimit | undefined,
+): void {
+  const limited = write.contract === undefined ? undefined : limitOf(write.contract);
+  if (limited && limited.asset !== 'native')
+    throw forbidden(
+      `This API key limits ${limited.asset} on ${write.chain}, and calls it only with transfer, transferFrom, approve, increaseAllowance or decreaseAllowance, which it can count; this is ${call.reason}`,
+    );
+  if (!call.mayMoveTokens) return;
+  const rules = [
+    ...(policy.limits.some((l) => l.chain === write.chain && l.asset !== 'native') ? ['token limits'] : []),
+    ...(policy.recipients ? ['a recipient allowlist'] : []),
+  ];
+  if (rules.length > 0)
+    throw forbidden(
+      `This API key cannot account for a call to ${write.contract ?? 'a contract'}: ${call.reason}; it may move or grant tokens, and the key has ${rules.join(' and ')}`,
+    );
+}
+
+/** The refusal of a write that would take a key past its daily limit. */
+export function overDailyLimit(chain: string, limit: DailyCount, spent: bigint): AppError {
+  const remaining = limit.perDay > spent ? limit.perDay - spent : 0n;
+  return forbidden(
+    `Amount ${limit.amount} exceeds what this API key may still move in 24 hours for ${limit.asset} on ${chain}: ${remaining} of ${limit.perDay} left`,
+  );
+}
