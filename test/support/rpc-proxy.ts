@@ -68,6 +68,8 @@ export interface RpcProxy {
   injected: Record<string, number>;
   /** Stops every fault, chaos and rewrite. */
   clearFaults(): void;
+  /** Forwards to another node from now on (a development chain restarted under the same URL). */
+  retarget(url: string): void;
   close(): Promise<void>;
 }
 
@@ -129,8 +131,9 @@ export async function startRpcProxy(
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   };
 
+  let upstreamUrl = target;
   const forward = async (body: string) => {
-    const upstream = await fetch(target, {
+    const upstream = await fetch(upstreamUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,
@@ -234,6 +237,9 @@ export async function startRpcProxy(
       injections.length = 0;
       chaos = null;
       rewrites.clear();
+    },
+    retarget(url) {
+      upstreamUrl = url;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -8,6 +8,7 @@ import { type Address, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { startChainApp, waitForFinal, walletOf, write } from '../support/chain-app.ts';
 import { fund, useDevnet } from '../support/devnet.ts';
+import { startPrivateEvm } from '../support/private-chains.ts';
 import { type RpcProxy, sentId, startRpcProxy } from '../support/rpc-proxy.ts';
 
 describe('after the development network restarts', () => {
@@ -61,5 +62,49 @@ describe('after the development network restarts', () => {
     assert.match(gone.error, /development network was restarted/);
     assert.equal(gone.devnetReset, true);
     proxy.clearFaults();
+  });
+
+  test('sends go on after a real restart: the new chain’s nonces start over, not after the old chain’s', async () => {
+    // A chain of its own that really restarts: its state, nonces included, is gone.
+    let node = await startPrivateEvm();
+    const own = await startRpcProxy(node.url);
+    let chainId = 'own-first';
+    const app = (await startChainApp({ evmRpcUrl: own.url, evmInstance: () => chainId })).app;
+    try {
+      const user = await app.newUser();
+      const from = (await walletOf(app, user.userId, 'ethereum')) as Address;
+      const pay = async () => {
+        const to = privateKeyToAddress(generatePrivateKey());
+        const res = await write(
+          app,
+          '/send',
+          { chain: 'evm-localnet', to, asset: 'native', amount: '10' },
+          user.key,
+        );
+        assert.equal(res.status, 200, await res.clone().text());
+        const tx = await waitForFinal(app, (await res.json()).id, user.key, 30_000);
+        assert.equal(tx.status, 'CONFIRMED', tx.error);
+        assert.equal(await node.client.getBalance({ address: to }), 10n, 'paid on the chain now running');
+        return tx;
+      };
+      await node.fund(from, parseEther('1'));
+      await pay();
+      await pay();
+      assert.equal(await node.client.getTransactionCount({ address: from }), 2);
+
+      await node.stop();
+      node = await startPrivateEvm();
+      own.retarget(node.url);
+      chainId = 'own-second';
+      await node.fund(from, parseEther('1'));
+      const after = await pay();
+      assert.equal(after.nonce, 0, 'the first nonce of the new chain');
+      await pay();
+      assert.equal(await node.client.getTransactionCount({ address: from }), 2);
+    } finally {
+      await app.stop();
+      await own.close();
+      await node.stop();
+    }
   });
 });

@@ -167,7 +167,7 @@ export function submitter(deps: SubmitDeps) {
               chain,
               intent: target.write,
               signer,
-              highestNonce: () => repo.maxNonce(wallet.id, chain.slug),
+              highestNonce: () => repo.maxNonce(wallet.id, chain.slug, chain.instance?.()),
               beforeSigning: async () => {
                 await claiming;
               },

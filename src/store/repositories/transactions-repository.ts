@@ -339,11 +339,16 @@ export function transactionsRepository(db: Queryable) {
     /**
      * The highest nonce our records hold for a wallet on a chain. Every nonce ever signed stays held
      * (only one refused outright at its first broadcast, while it was the highest, is given back).
+     * On a development chain, `instance` names the chain now running: nonces of an earlier one (the
+     * network restarted, its nonces start over) do not count.
      */
-    async maxNonce(walletId: WalletId, chain: string): Promise<bigint | null> {
+    async maxNonce(walletId: WalletId, chain: string, instance?: string): Promise<bigint | null> {
       const rows = await db.query<{ n: string | null }>(
-        'select max(nonce)::text as n from transactions where wallet_id = $1 and chain = $2 and nonce is not null',
-        [walletId, chain],
+        instance === undefined
+          ? 'select max(nonce)::text as n from transactions where wallet_id = $1 and chain = $2 and nonce is not null'
+          : `select max(nonce)::text as n from transactions where wallet_id = $1 and chain = $2 and nonce is not null
+               and details->>'chainInstance' is not distinct from $3`,
+        instance === undefined ? [walletId, chain] : [walletId, chain, instance],
       );
       return rows[0]?.n == null ? null : BigInt(rows[0].n);
     },
