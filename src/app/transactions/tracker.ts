@@ -3,7 +3,7 @@ import type { AttemptSigner, ChainAdapter, Inspection } from '../../chains/chain
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
 import { evidenceJson, evidenceOf, sameEvidence } from '../../chains/read-evidence.ts';
 import { stuckReasonOf } from '../../chains/stuck-reasons.ts';
-import type { TransactionId, UserId } from '../../domain/ids.ts';
+import type { ApiKeyId, TransactionId, UserId } from '../../domain/ids.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
 import {
@@ -11,6 +11,7 @@ import {
   type TransactionStatus,
   transactionsRepository,
 } from '../../store/repositories/transactions-repository.ts';
+import { apiKeysRepository } from '../../store/repositories/api-keys-repository.ts';
 import { walletsRepository } from '../../store/repositories/wallets-repository.ts';
 import type { Clock } from '../../support/clock.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
@@ -80,16 +81,38 @@ export function tracker(deps: TrackerDeps) {
   }
 
   /**
+   * Why nothing more may be signed for a transaction, if so: its wallet's automation was switched
+   * off, or the API key that made it was revoked, since it was sent. What was signed before may
+   * still land (it is still sent again and tracked); nothing new is signed for it.
+   */
+  async function signingStopped(tx: TransactionRecord, signer: AttemptSigner): Promise<string | null> {
+    if (!signer.wallet.automationEnabled)
+      return `automation was switched off for wallet ${signer.wallet.address}`;
+    const keyId = tx.details.apiKeyId;
+    if (typeof keyId !== 'string') return null;
+    const key = await apiKeysRepository(deps.db).findById(keyId as ApiKeyId);
+    return !key || key.revokedAt ? `the API key that made it (${keyId}) was revoked` : null;
+  }
+
+  /**
    * Signs, records, then broadcasts the next attempt; or notes why there is none. When the wallet's
-   * provider refuses to sign (delegation revoked, a policy), a required replacement (no earlier
-   * attempt can land) ends the transaction; otherwise the earlier attempt may still land, and waits.
+   * provider refuses to sign (delegation revoked, a policy), or signing for it was stopped (automation
+   * off, its key revoked), a required replacement (no earlier attempt can land) ends the
+   * transaction; otherwise the earlier attempt may still land, and waits.
    */
   async function replace(tx: TransactionRecord, required: boolean): Promise<TransactionRecord> {
     const chain = deps.chains.get(tx.chain);
     const adapter = adapterOf(tx);
+    const signer = await signerFor(tx);
+    const stopped = await signingStopped(tx, signer);
+    if (stopped) {
+      const reason = `It is not signed again: ${stopped}`;
+      if (required) return move(tx, 'FAILED', { error: `${tx.error ?? 'Its blockhash expired'}. ${reason}` });
+      return reschedule(tx, nextCheck(tx, deps.clock.now()), reason);
+    }
     let replacement: Awaited<ReturnType<typeof adapter.replace>>;
     try {
-      replacement = await adapter.replace(chain, tx, await signerFor(tx));
+      replacement = await adapter.replace(chain, tx, signer);
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
       const reason = `It could not be signed again: ${err.message}`;
