@@ -60,7 +60,14 @@ describe('writes while the database fails (PostgreSQL of its own)', () => {
   /** Runs after the node took a transaction, before the service hears back. */
   let onBroadcast: ((call: JsonRpcCall) => Promise<void> | void) | null = null;
 
+  /** Errors nothing handled: in a server process, each would have stopped it. */
+  const escaped: unknown[] = [];
+  const record = (err: unknown) => escaped.push(err);
+  const assertNothingEscaped = () =>
+    assert.deepEqual(escaped.map(String), [], 'no error escaped (a server process would have stopped)');
+
   before(async () => {
+    process.on('uncaughtException', record);
     pg = await startOwnPostgres();
     const info = await useDevnet();
     rpc = await startRpcProxy(info.evm.rpcUrl, {
@@ -76,6 +83,7 @@ describe('writes while the database fails (PostgreSQL of its own)', () => {
     }));
   });
   after(async () => {
+    process.off('uncaughtException', record);
     await app?.stop();
     await rpc?.close();
     await pg?.stop();
@@ -94,6 +102,7 @@ describe('writes while the database fails (PostgreSQL of its own)', () => {
   const sendBody = (to: string) => ({ chain: CHAIN, to, asset: 'native', amount: AMOUNT.toString() });
 
   async function assertPaidOnce(id: string, key: string, to: Address) {
+    assertNothingEscaped();
     const tx = await waitForFinal(app, id, key);
     assert.equal(tx.status, 'CONFIRMED', JSON.stringify(tx));
     assert.equal(await evm.getBalance({ address: to }), AMOUNT, 'the recipient was paid exactly once');
