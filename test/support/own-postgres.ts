@@ -1,5 +1,5 @@
 // A PostgreSQL server of the test's own (scripts/local-postgres.mjs), which it may stop, start
-// again or cut off, reached through a TCP proxy (tcp-proxy.ts) as the service would reach a server
+// again or cut off, reached through a TCP proxy (fault-proxy.ts) as the service would reach a server
 // across a network. The test's own statements (`admin`) go straight to the server.
 import pg from 'pg';
 import { startPostgres } from '../../scripts/local-postgres.mjs';
@@ -7,14 +7,14 @@ import { requireNeed } from '../../scripts/test-needs.mjs';
 import type { Database } from '../../src/store/database.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { openPostgresDatabase } from '../../src/store/postgres-database.ts';
-import { startTcpProxy } from './tcp-proxy.ts';
+import { startFaultProxy } from './fault-proxy.ts';
 
 export async function startOwnPostgres() {
   requireNeed('postgres');
   const server = await startPostgres({ own: true });
   if (!server) throw new Error('PostgreSQL is not installed');
   const direct = new URL(server.url);
-  const proxy = await startTcpProxy(Number(direct.port));
+  const proxy = await startFaultProxy(Number(direct.port));
   const proxied = new URL(server.url);
   proxied.port = String(proxy.port);
   const errors: Error[] = [];
