@@ -198,7 +198,7 @@ export function submitter(deps: SubmitDeps) {
             throw new AppError(
               'SERVICE_UNAVAILABLE',
               "The database connection holding the wallet's lock was lost before the transaction was recorded; nothing was sent, retry shortly",
-              { headers: { 'Retry-After': '5' } },
+              { headers: { 'Retry-After': '5' }, sent: 'no' },
             );
           // From the moment the INSERT leaves, the transaction may be recorded (and then broadcast
           // by the tracker): only a read-back that proves otherwise (recordSigned) turns this back.
