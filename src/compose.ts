@@ -4,6 +4,7 @@ import { startBackgroundWork } from './app/background-work.ts';
 import { balancesService } from './app/balances/balances-service.ts';
 import { chainHealthService } from './app/chain-health.ts';
 import { sessionService } from './app/dashboard-sessions.ts';
+import { derivedKeyStore } from './app/derived-key-store.ts';
 import { idempotencyService } from './app/idempotency.ts';
 import { keySpendService } from './app/key-spend.ts';
 import { readinessService } from './app/readiness.ts';
@@ -210,6 +211,7 @@ export function compose(options: ComposeOptions): Composition {
     chainHealth,
     readiness: readinessService({ db, chainHealth }),
     sessions: sessionService({ db, clock }),
+    derivedKeys: derivedKeyStore({ db }),
     rateLimiter:
       options.rateLimiter ??
       (redis

@@ -32,6 +32,11 @@ export interface Claim {
   link: { userId: UserId; key: string; claimToken: string };
   /** Burns the key with the reason (nothing was signed, or the one signed transaction was refused). */
   fail(error: AppError): Promise<void>;
+  /**
+   * Burns the key with the reason unless a transaction is linked to it; true when it did (then
+   * nothing was recorded, and nothing can be any more).
+   */
+  failIfUnrecorded(error: AppError): Promise<boolean>;
   /** Forgets the claim, leaving no record (a refusal that, like a 400, must change nothing). */
   release(): Promise<void>;
   /** Stops renewing the lease (the request is over). */
@@ -120,6 +125,14 @@ export function idempotencyService(deps: {
           link: { userId: input.userId, key, claimToken },
           fail: (error) =>
             repo.fail(
+              input.userId,
+              key,
+              claimToken,
+              { code: error.code, message: error.message.slice(0, 500) },
+              deps.clock.now(),
+            ),
+          failIfUnrecorded: (error) =>
+            repo.failIfUnrecorded(
               input.userId,
               key,
               claimToken,

@@ -5,6 +5,7 @@ import type { ApiKeysService } from './api-keys.ts';
 import type { BalancesService } from './balances/balances-service.ts';
 import type { ChainHealthService } from './chain-health.ts';
 import type { SessionService } from './dashboard-sessions.ts';
+import type { DerivedKeyStoreService } from './derived-key-store.ts';
 import type { IdempotencyService } from './idempotency.ts';
 import type { KeySpendService } from './key-spend.ts';
 import type { ReadinessService } from './readiness.ts';
@@ -36,4 +37,6 @@ export interface Services {
   readiness: ReadinessService;
   /** The dashboard's sign-in sessions. */
   sessions: SessionService;
+  /** The Idempotency-Keys MCP tools derive for writes called without one. */
+  derivedKeys: DerivedKeyStoreService;
 }

@@ -1,5 +1,12 @@
 import { ERROR_STATUS, type ErrorCode } from './error-codes.ts';
 
+/**
+ * What an error of a write proves about what reached the chain (DESIGN A9): `no`, nothing was sent
+ * and nothing can land (a retry needs a new Idempotency-Key to send anything); `maybe`, a signed
+ * transaction may have been sent (retry with the same Idempotency-Key to learn its outcome).
+ */
+export type SentState = 'no' | 'maybe';
+
 export interface ErrorDetail {
   path: string;
   message: string;
@@ -16,6 +23,8 @@ export class AppError extends Error {
   readonly details: ErrorDetail[] | undefined;
   /** Extra response headers (for example Retry-After on RATE_LIMITED). */
   readonly headers: Record<string, string> | undefined;
+  /** On the answers of writes: whether anything may have been sent (the envelope's `sent`). */
+  readonly sent: SentState | undefined;
 
   constructor(
     code: ErrorCode,
@@ -26,6 +35,7 @@ export class AppError extends Error {
       headers?: Record<string, string>;
       /** Only where the contract gives a code another status (413 carries INVALID_INPUT). */
       status?: number;
+      sent?: SentState;
     } = {},
   ) {
     super(message, { cause: options.cause });
@@ -33,6 +43,18 @@ export class AppError extends Error {
     this.status = options.status ?? ERROR_STATUS[code];
     this.details = options.details;
     this.headers = options.headers;
+    this.sent = options.sent;
+  }
+
+  /** The same error, saying what it proves was sent. */
+  withSent(sent: SentState, message = this.message): AppError {
+    return new AppError(this.code, message, {
+      cause: this.cause,
+      status: this.status,
+      sent,
+      ...(this.details ? { details: this.details } : {}),
+      ...(this.headers ? { headers: this.headers } : {}),
+    });
   }
 }
 

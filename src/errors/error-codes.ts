@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   PROVIDER_RPC_ERROR: 502,
   SEND_FAILED: 502,
   SERVICE_UNAVAILABLE: 503,
+  /** A write failed after its signed transaction may have been sent: retry with the same key. */
+  SEND_OUTCOME_UNKNOWN: 503,
   QUOTE_FAILED: 400,
   INTERNAL_ERROR: 500,
 } as const;

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Services } from '../app/services.ts';
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
 import { nativeBalanceReader } from '../dashboard/native-balances.ts';
+import { DerivedKeys } from '../mcp/derived-keys.ts';
 import { registerMcpRoute } from '../mcp/http-transport.ts';
 import { WalletBalanceSchema } from '../schemas/balances.ts';
 import { ErrorBody } from '../schemas/common.ts';
@@ -188,7 +189,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     nativeBalance: nativeBalanceReader(services.balances),
   });
   // MCP for AI agents over Streamable HTTP: each tool is one call of /api/v1 below, in process.
-  await registerMcpRoute(app, { apiKeys: services.apiKeys });
+  // Its derived Idempotency-Keys live in the database: kept across restarts, one per call on
+  // every instance.
+  await registerMcpRoute(app, {
+    apiKeys: services.apiKeys,
+    derivedKeys: new DerivedKeys({ store: services.derivedKeys }),
+  });
 
   await app.register(
     async (api) => {

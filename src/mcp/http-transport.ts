@@ -46,7 +46,7 @@ export async function registerMcpRoute(
   app: FastifyInstance,
   deps: { apiKeys: ApiKeysService; derivedKeys?: DerivedKeys },
 ): Promise<void> {
-  // Per service instance: an identical write repeated through another instance is a new key.
+  // Without a store given (tests), per process.
   const derivedKeys = deps.derivedKeys ?? new DerivedKeys();
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {

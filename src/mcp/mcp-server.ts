@@ -78,14 +78,14 @@ function result(structured: Record<string, unknown>, isError: boolean, hint?: st
 }
 
 /**
- * Whether the API's refusal proves that the write did nothing, so a derived key can be forgotten:
- * every 4xx but a 409 for a request still running (Retry-After), and 502/503 (a provider refused,
- * or a service is missing). A 500 or no answer at all may hide a signed transaction: the key stays,
- * and the same call learns the outcome.
+ * Whether the API's answer proves that the write sent nothing and that nothing it signed can land,
+ * so a derived key can be forgotten: only an error whose body says `sent: "no"`. Any other answer
+ * (a 503 of a database failure after the broadcast, a 500, no answer at all) may hide a signed
+ * transaction: the key stays, and the same call learns the outcome.
  */
 function nothingWasSent(res: ApiResponse): boolean {
-  if (res.status === 409) return res.headers['retry-after'] === undefined;
-  return (res.status >= 400 && res.status < 500) || res.status === 502 || res.status === 503;
+  const body = res.body as { sent?: unknown } | null;
+  return res.status >= 400 && typeof body === 'object' && body !== null && body.sent === 'no';
 }
 
 async function callTool(
@@ -102,7 +102,20 @@ async function callTool(
     if (!tool.write) {
       if (given !== undefined) throw new ToolInputError('idempotencyKey: is not a known argument');
     } else if (given === undefined || given === null) {
-      idempotencyKey = options.derivedKeys.keyFor(options.identity, tool.name, args);
+      try {
+        idempotencyKey = await options.derivedKeys.keyFor(options.identity, tool.name, args);
+      } catch (err) {
+        // Without the key of an identical earlier call, a new one could pay twice: nothing is sent.
+        options.onCallFailed?.(tool.name, err);
+        return result(
+          {
+            error: `The idempotency key of this call could not be derived (${noAnswerReason(err)}); nothing was sent, retry shortly`,
+            code: 'SERVICE_UNAVAILABLE',
+            requestId: null,
+          },
+          true,
+        );
+      }
       derived = true;
     } else if (typeof given === 'string') {
       idempotencyKey = given;
@@ -128,7 +141,11 @@ async function callTool(
         true,
       );
     }
-    return apiResult(options, tool.name, tool.write, args, res, idempotencyKey, derived);
+    if (derived && idempotencyKey !== undefined && nothingWasSent(res))
+      await options.derivedKeys
+        .forget(options.identity, tool.name, args, idempotencyKey)
+        .catch((err: unknown) => options.onCallFailed?.(tool.name, err));
+    return apiResult(tool.write, res, idempotencyKey, derived);
   } catch (err) {
     if (!(err instanceof ToolInputError)) throw err;
     return result({ error: err.message, code: 'INVALID_INPUT', requestId: null }, true);
@@ -136,10 +153,7 @@ async function callTool(
 }
 
 function apiResult(
-  options: McpServerOptions,
-  toolName: string,
   write: boolean,
-  args: Record<string, unknown>,
   res: ApiResponse,
   idempotencyKey: string | undefined,
   derived: boolean,
@@ -160,8 +174,6 @@ function apiResult(
       `Not final yet: call get_transaction with {"id":${JSON.stringify(submission.id)}} until status is CONFIRMED or FAILED.`,
     );
   }
-  if (derived && idempotencyKey !== undefined && nothingWasSent(res))
-    options.derivedKeys.forget(options.identity, toolName, args, idempotencyKey);
   const envelope = (json ? body : {}) as Record<string, unknown>;
   const retryAfter = Number(res.headers['retry-after']);
   return result(
@@ -174,6 +186,7 @@ function apiResult(
       requestId: envelope.requestId ?? res.headers['x-request-id'] ?? null,
       status: res.status,
       ...(envelope.details !== undefined ? { details: envelope.details } : {}),
+      ...(envelope.sent !== undefined ? { sent: envelope.sent } : {}),
       ...(Number.isFinite(retryAfter) ? { retryAfterSeconds: retryAfter } : {}),
       ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
     },

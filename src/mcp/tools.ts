@@ -44,7 +44,9 @@ const WRITE_RESULT =
   'minutes returns the same transaction instead of paying twice.';
 const REFUSALS =
   'A refusal is an error result carrying the API’s `code` (INVALID_INPUT, INSUFFICIENT_FUNDS, ' +
-  'WALLET_NOT_FOUND, WALLET_NOT_DELEGATED, CHAIN_UNKNOWN, RATE_LIMITED, ...), its message and `requestId`.';
+  'WALLET_NOT_FOUND, WALLET_NOT_DELEGATED, CHAIN_UNKNOWN, RATE_LIMITED, ...), its message and `requestId`. ' +
+  '`sent: "no"` proves nothing was sent; SEND_OUTCOME_UNKNOWN (`sent: "maybe"`) means a transaction may ' +
+  'have been sent: call again with the same arguments and idempotencyKey to get it, never a new key.';
 
 const chainNote = { chain: 'A slug from list_chains' };
 const amountNote = 'A string in base units, never a decimal like "1.5" and never a JSON number';

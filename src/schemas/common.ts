@@ -19,6 +19,15 @@ export const ErrorBody = Type.Object(
         description: 'For INVALID_INPUT: the offending fields',
       }),
     ),
+    sent: Type.Optional(
+      StringEnum(['no', 'maybe'] as const, {
+        description:
+          'On errors of writes (send, token/approve, contracts/send, trade/swap): `no` proves that ' +
+          'nothing was sent and nothing can land (sending needs a new Idempotency-Key); `maybe` says ' +
+          'that a signed transaction may have been sent (code SEND_OUTCOME_UNKNOWN): retry with the ' +
+          'same Idempotency-Key to get its Submission, which never sends twice. Absent: not known.',
+      }),
+    ),
   },
   { $id: 'ErrorBody', title: 'Error' },
 );
@@ -41,7 +50,7 @@ const STATUS_MEANING: Record<number, string> = {
   429: 'Rate limit exceeded',
   500: 'Unexpected error',
   502: 'Upstream failure',
-  503: 'A required service is not configured or unreachable, or the server is shutting down',
+  503: 'A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key)',
 };
 
 /** `Meaning (CODE, CODE)`: the registry's codes of a status (DESIGN A3), never restated by hand. */

@@ -92,6 +92,15 @@ export async function openPostgresDatabase(
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // A checked-out client has no listener of the pool's: without one, a server that ends the
+      // session (a restart, a failover, pg_terminate_backend) would be an unhandled 'error' event,
+      // which stops the process. The statement in flight fails instead; the client is destroyed.
+      let broken: Error | null = null;
+      const onError = (err: Error) => {
+        broken = err;
+        options.onError?.(err);
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -104,10 +113,15 @@ export async function openPostgresDatabase(
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (!broken)
+          await client.query('ROLLBACK').catch((rollbackErr: Error) => {
+            broken = rollbackErr;
+          });
         throw err;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A client in an unknown state (its session ended, or ROLLBACK failed) never serves again.
+        client.release(broken ?? undefined);
       }
     },
     async listen(channel: string, handler: NotificationHandler, onReset?: () => void) {

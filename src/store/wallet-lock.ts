@@ -11,7 +11,12 @@ import { pgDriver } from './postgres-database.ts';
  * transaction open across a broadcast would block every other query of the service meanwhile.
  */
 export interface WalletLock {
-  withLock<T>(walletId: WalletId, chain: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` holding the wallet's lock. `held()` says whether it is still held: a database
+   * session that ended (a restart, a failover) took its advisory lock with it, and another
+   * instance may hold it now.
+   */
+  withLock<T>(walletId: WalletId, chain: string, fn: (held: () => boolean) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -38,7 +43,7 @@ function keyedMutex() {
 export function inProcessWalletLock(): WalletLock {
   const mutex = keyedMutex();
   return {
-    withLock: (walletId, chain, fn) => mutex(`${walletId}|${chain}`, fn),
+    withLock: (walletId, chain, fn) => mutex(`${walletId}|${chain}`, () => fn(() => true)),
     close: async () => {},
   };
 }
@@ -53,24 +58,34 @@ export function advisoryWalletLock(url: string, maxConnections = 20): WalletLock
     max: maxConnections,
     statement_timeout: LOCK_WAIT_MS,
   });
+  // An idle connection's end (a server restart) is the pool's to handle: it drops the client.
   pool.on('error', () => {});
   return {
     withLock: (walletId, chain, fn) =>
       mutex(`${walletId}|${chain}`, async () => {
         const key = `wallet-api:send:${walletId}:${chain}`;
         const client = await pool.connect();
-        let broken = false;
+        // The lock is held for a whole write, broadcast included: a server that ends the session
+        // meanwhile emits 'error' on this checked-out client, which without a listener would stop
+        // the process. The write goes on (it asks `held()` before anything it could not undo).
+        let broken: Error | null = null;
+        const onError = (err: Error) => {
+          broken = err;
+        };
+        client.on('error', onError);
         try {
           await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [key]);
           try {
-            return await fn();
+            return await fn(() => broken === null);
           } finally {
-            await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => {
-              broken = true; // the session's end releases the lock
-            });
+            if (!broken)
+              await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch((err) => {
+                broken = err as Error; // the session's end releases the lock
+              });
           }
         } finally {
-          client.release(broken);
+          client.off('error', onError);
+          client.release(broken ?? undefined);
         }
       }),
     close: () => pool.end(),

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { ChainAdapter } from '../../chains/chain-adapter.ts';
 import type { ChainRegistry } from '../../chains/chain-registry.ts';
 import type { EvmWrite } from '../../chains/evm/evm-adapter.ts';
@@ -19,6 +20,7 @@ import type { WalletsService } from '../wallets.ts';
 import { resolveWriteWallet } from '../write-wallet.ts';
 import { submissionJson, submissionView } from './views.ts';
 import type { WriteIntent } from './write-intents.ts';
+import { recordSigned } from './write-outcomes.ts';
 
 /** The chain adapters, one per chain family. */
 export interface ChainAdapters {
@@ -36,6 +38,19 @@ export interface SubmitDeps {
   lock: WalletLock;
   /** Called after a wallet sent something (balance caches). */
   onWalletWrite?: (chain: string, address: string) => Promise<void>;
+  logger?: Logger;
+}
+
+/** Waits between the tries of a statement that stores an outcome already answered. */
+const RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000];
+
+/** Tries `store` again a few times in the background, until it succeeds. */
+function retryLater(store: () => Promise<unknown>, attempt = 0): void {
+  const delay = RETRY_DELAYS_MS[attempt];
+  if (delay === undefined) return;
+  setTimeout(() => {
+    store().catch(() => retryLater(store, attempt + 1));
+  }, delay).unref();
 }
 
 const FIRST_CHECK_MS = 1000;
@@ -130,8 +145,9 @@ export function submitter(deps: SubmitDeps) {
      * Runs a write. `claimed` gives the request's claim on its Idempotency-Key (null: a write
      * without one), or throws when the write must not go on: the checks against the chain (reads,
      * which change nothing) may run while the key is being claimed, and nothing is signed before
-     * `claimed` answered. `state.recorded` turns true once a signed transaction is recorded for the
-     * key: from then on the key's outcome is settled here, never by the caller's error handling.
+     * `claimed` answered. `state.recorded` turns true once a signed transaction may be recorded for
+     * the key (its INSERT left): from then on the key's outcome is settled here or by the sweep,
+     * never by the caller's error handling, and no error may say that nothing was sent.
      */
     async submit(
       userId: UserId,
@@ -158,7 +174,7 @@ export function submitter(deps: SubmitDeps) {
       const unlessRefused = claiming.then(() => new Promise<never>(() => {}));
       unlessRefused.catch(() => {}); // taken by the race below, if it is reached
       try {
-        return await deps.lock.withLock(wallet.id, chain.slug, async () => {
+        return await deps.lock.withLock(wallet.id, chain.slug, async (held) => {
           if (refused) await claiming;
           // Reads still in flight when the claim says no are left to finish on their own: they
           // change nothing, and the next write of the wallet need not wait for them.
@@ -176,12 +192,31 @@ export function submitter(deps: SubmitDeps) {
           ]);
           const claim = await claiming;
           const tx = record(id, intent, userId, wallet, signed);
-          if (!(await repo.insert(tx, signed.attempt, claim?.link ?? null)))
+          // The lock's session ended (a database restart): another instance may hold the wallet
+          // now and sign the same nonce. What was signed here is dropped unsent.
+          if (!held())
+            throw new AppError(
+              'SERVICE_UNAVAILABLE',
+              "The database connection holding the wallet's lock was lost before the transaction was recorded; nothing was sent, retry shortly",
+              { headers: { 'Retry-After': '5' }, sent: 'no' },
+            );
+          // From the moment the INSERT leaves, the transaction may be recorded (and then broadcast
+          // by the tracker): only a read-back that proves otherwise (recordSigned) turns this back.
+          state.recorded = true;
+          let inserted: boolean;
+          try {
+            inserted = await recordSigned(repo, tx, signed.attempt, claim);
+          } catch (err) {
+            if ((err as AppError).sent === 'no') state.recorded = false;
+            throw err;
+          }
+          if (!inserted) {
+            state.recorded = false;
             throw new AppError(
               'IDEMPOTENT_REPLAY',
               'This request lost its Idempotency-Key while it waited (it was settled as interrupted); nothing was sent',
             );
-          state.recorded = true;
+          }
           const outcome = await adapter.broadcast(chain, signed.attempt);
           const now = deps.clock.now();
           if (
@@ -194,7 +229,7 @@ export function submitter(deps: SubmitDeps) {
             const error = new AppError(
               outcome.kind === 'insufficient-funds' ? 'INSUFFICIENT_FUNDS' : 'SEND_FAILED',
               `${chain.name} refused the transaction: ${outcome.reason}`,
-              { cause: outcome.cause },
+              { cause: outcome.cause, sent: 'no' },
             );
             await repo.transition(id, ['PENDING'], {
               status: 'FAILED',
@@ -215,12 +250,19 @@ export function submitter(deps: SubmitDeps) {
                 : null;
           // The response is stored with the state change, in one statement: what a replay sends.
           const json = submissionJson(submissionView(deps.chains, tx));
-          await repo.markSubmitted(id, {
+          const change = {
             now,
             nextCheckAt: new Date(now.getTime() + FIRST_CHECK_MS),
             link: claim?.link ?? null,
             responseBody: json,
             stuckReason,
+          };
+          // Broadcast: the answer is the Submission whatever the database does now. Should it fail
+          // to store it, it is stored again shortly; failing that, the sweep of abandoned keys
+          // stores it, and the tracker takes the PENDING record over after its grace period.
+          await repo.markSubmitted(id, change).catch((err: unknown) => {
+            deps.logger?.warn({ err, transactionId: id }, 'broadcast not marked submitted; retrying');
+            retryLater(() => repo.markSubmitted(id, change));
           });
           return { json };
         });

@@ -16,6 +16,7 @@ import { type ChainAdapters, submitter } from './submit.ts';
 import { tracker } from './tracker.ts';
 import { type TransactionView, transactionView } from './views.ts';
 import { type WriteIntent, writeSpendOf } from './write-intents.ts';
+import { mayHaveBeenSent, nothingSent } from './write-outcomes.ts';
 
 export interface TransactionsDeps {
   db: Database;
@@ -125,31 +126,49 @@ export function transactionsService(deps: TransactionsDeps) {
       // claimed: a replay or a mismatch never reaches the aggregator.
       const early = typeof intent === 'function' ? null : run();
       early?.catch(() => {}); // its outcome is taken below, once the claim's is known
-      const outcome = await claiming;
+      let outcome: Awaited<typeof claiming>;
+      try {
+        outcome = await claiming;
+      } catch (err) {
+        // Nothing was signed for this request. Only a refusal proves that nothing was sent with
+        // the key: not a key still held by a request in flight, nor one used with another body, nor
+        // a failure (the database) while a key of a request that ended was being settled.
+        const proof =
+          err instanceof AppError &&
+          err.status < 500 &&
+          err.code !== 'IDEMPOTENT_BODY_MISMATCH' &&
+          !(err.code === 'IDEMPOTENT_REPLAY' && err.headers?.['Retry-After']);
+        throw proof ? err.withSent('no') : err;
+      }
       if (outcome.kind === 'replay') return { json: outcome.body, replayed: true };
       const { claim } = outcome;
       try {
         const { json } = await (early ?? run());
         return { json, replayed: false };
       } catch (err) {
-        // Before a signed transaction is recorded, nothing can reach the chain: the key failed,
-        // and what it reserved of its API key's daily limits is given back.
-        // After, the write path settled the key itself (a definite refusal), or the transaction is
-        // the key's outcome and the sweep answers it once this request's lease runs out.
-        if (state.recorded) throw err;
+        // Once a signed transaction may be recorded, it is the key's outcome: the write path
+        // settled the key itself (a definite refusal: `sent: no`), or the sweep answers it with
+        // the Submission once this request's lease runs out. Its reservation stays.
+        if (state.recorded) {
+          if (err instanceof AppError && err.sent === 'no') throw err;
+          throw mayHaveBeenSent(id, err);
+        }
+        // Before, nothing can reach the chain: the key failed, and what it reserved of its API
+        // key's daily limits is given back.
         if (reserved) await deps.keySpend.release(id).catch(() => {});
+        // A failure on our side or upstream: the caller may well retry, and should know that this
+        // key is spent but that a new one is safe.
         const failure =
-          err instanceof AppError ? err : new AppError('INTERNAL_ERROR', 'Internal error', { cause: err });
+          err instanceof AppError && err.status < 500
+            ? err.withSent('no')
+            : nothingSent(
+                err,
+                (err as AppError).sent === 'no'
+                  ? 'A new attempt needs a new Idempotency-Key'
+                  : 'Nothing was signed or sent; a new attempt needs a new Idempotency-Key',
+              );
         await claim.fail(failure).catch(() => {});
-        // A failure on our side or upstream, before anything was signed: the caller may well retry,
-        // and should know that this key is spent but that a new one is safe.
-        if (failure.status >= 500)
-          throw new AppError(
-            failure.code,
-            `${failure.message}. Nothing was signed or sent; a new attempt needs a new Idempotency-Key`,
-            { cause: failure.cause ?? failure, ...(failure.headers ? { headers: failure.headers } : {}) },
-          );
-        throw err;
+        throw failure;
       } finally {
         claim.end();
       }

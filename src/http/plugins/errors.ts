@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorDetail } from '../../errors/app-error.ts';
 import type { ErrorCode } from '../../errors/error-codes.ts';
+import { isDatabaseUnavailable } from '../../store/database-errors.ts';
 
 interface AjvError {
   instancePath: string;
@@ -77,24 +78,6 @@ function toAppError(err: FastifyError & { validation?: AjvError[]; validationCon
   return new AppError('INTERNAL_ERROR', 'Internal error', { cause: err });
 }
 
-/** PostgreSQL down or restarting: refused or dropped connections, shutdown and start-up states. */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
-function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown; errors?: unknown[] };
-  if (
-    typeof e?.code === 'string' &&
-    (UNAVAILABLE_SQLSTATES.has(e.code) || e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET')
-  )
-    return true;
-  if (Array.isArray(e?.errors) && e.errors.some(isDatabaseUnavailable)) return true;
-  return (
-    typeof e?.message === 'string' &&
-    /Connection terminated|connect ECONNREFUSED|the database system is (shutting down|starting up)/.test(
-      e.message,
-    )
-  );
-}
-
 /** 413 for a body over the server's 1 MiB limit (build-server.ts), declared or found while reading. */
 export function bodyTooLarge(): AppError {
   return new AppError('INVALID_INPUT', 'Request body is larger than the 1 MiB limit', { status: 413 });
@@ -110,6 +93,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
       code: error.code,
       requestId: request.id,
       ...(error.details ? { details: error.details } : {}),
+      ...(error.sent ? { sent: error.sent } : {}),
     });
 }
 

@@ -133,6 +133,29 @@ export function idempotencyRepository(db: Queryable) {
       );
     },
     /**
+     * Burns the key only if no transaction is linked to it, and says whether it did. After an
+     * INSERT of a signed transaction whose answer was lost, this settles what happened: a
+     * transaction linked already is recorded (false); otherwise the key is failed in this
+     * statement, and an INSERT still on its way can no longer link (it needs the key in progress).
+     */
+    async failIfUnrecorded(
+      userId: UserId,
+      key: string,
+      claimToken: string,
+      error: { code: string; message: string },
+      now: Date,
+    ): Promise<boolean> {
+      const rows = await db.query<{ n: number }>(
+        `update idempotency_keys set state = 'failed', updated_at = $4, lease_until = null, error_code = $5,
+           error_message = $6
+         where user_id = $1 and key = $2 and state = 'in_progress' and claim_token = $3
+           and transaction_id is null
+         returning 1 as n`,
+        [userId, key, claimToken, now, error.code, error.message],
+      );
+      return rows.length > 0;
+    },
+    /**
      * Forgets a claim that ended before anything was signed and that must leave no record (a
      * request refused by its API key's policy): the key is as if never used.
      */

@@ -238,7 +238,7 @@ export interface components {
              * @description Stable error code
              * @enum {string}
              */
-            code: "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_INPUT" | "WALLET_NOT_FOUND" | "USER_NOT_LINKED" | "WALLET_NOT_DELEGATED" | "WALLET_ID_REQUIRED" | "CHAIN_UNKNOWN" | "INSUFFICIENT_FUNDS" | "IDEMPOTENT_BODY_MISMATCH" | "IDEMPOTENT_REPLAY" | "PROVIDER_RPC_ERROR" | "SEND_FAILED" | "SERVICE_UNAVAILABLE" | "QUOTE_FAILED" | "INTERNAL_ERROR";
+            code: "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_INPUT" | "WALLET_NOT_FOUND" | "USER_NOT_LINKED" | "WALLET_NOT_DELEGATED" | "WALLET_ID_REQUIRED" | "CHAIN_UNKNOWN" | "INSUFFICIENT_FUNDS" | "IDEMPOTENT_BODY_MISMATCH" | "IDEMPOTENT_REPLAY" | "PROVIDER_RPC_ERROR" | "SEND_FAILED" | "SERVICE_UNAVAILABLE" | "SEND_OUTCOME_UNKNOWN" | "QUOTE_FAILED" | "INTERNAL_ERROR";
             /** @description Equals the x-request-id response header */
             requestId: string;
             /** @description For INVALID_INPUT: the offending fields */
@@ -246,6 +246,11 @@ export interface components {
                 path: string;
                 message: string;
             }[];
+            /**
+             * @description On errors of writes (send, token/approve, contracts/send, trade/swap): `no` proves that nothing was sent and nothing can land (sending needs a new Idempotency-Key); `maybe` says that a signed transaction may have been sent (code SEND_OUTCOME_UNKNOWN): retry with the same Idempotency-Key to get its Submission, which never sends twice. Absent: not known.
+             * @enum {string}
+             */
+            sent?: "no" | "maybe";
         };
         /** Wallet */
         Wallet: {
@@ -488,7 +493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -615,7 +620,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -825,7 +830,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1030,7 +1035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1235,7 +1240,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1378,7 +1383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1547,7 +1552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1717,7 +1722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1915,7 +1920,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -2131,7 +2136,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -2282,7 +2287,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A required service is not configured or unreachable, or the server is shutting down (SERVICE_UNAVAILABLE) */
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
             503: {
                 headers: {
                     /** @description Request id, also in error bodies */
