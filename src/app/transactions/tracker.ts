@@ -6,12 +6,12 @@ import { stuckReasonOf } from '../../chains/stuck-reasons.ts';
 import type { ApiKeyId, TransactionId, UserId } from '../../domain/ids.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
+import { apiKeysRepository } from '../../store/repositories/api-keys-repository.ts';
 import {
   type TransactionRecord,
   type TransactionStatus,
   transactionsRepository,
 } from '../../store/repositories/transactions-repository.ts';
-import { apiKeysRepository } from '../../store/repositories/api-keys-repository.ts';
 import { walletsRepository } from '../../store/repositories/wallets-repository.ts';
 import type { Clock } from '../../support/clock.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';

@@ -114,10 +114,14 @@ export function transactionsService(deps: TransactionsDeps) {
         return outcome.claim;
       };
       const { intent } = input;
+      // The API key that asked is kept with the transaction: once it is revoked, nothing new is
+      // signed for it (tracker.ts).
+      const withKey = (i: WriteIntent): WriteIntent =>
+        input.key ? { ...i, details: { ...i.details, apiKeyId: input.key.id } } : i;
       const run = async () =>
         submit.submit(
           input.userId,
-          typeof intent === 'function' ? await intent() : intent,
+          withKey(typeof intent === 'function' ? await intent() : intent),
           claimed,
           state,
           id,
