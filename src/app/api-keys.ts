@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { ChainRegistry } from '../chains/chain-registry.ts';
 import type { ApiKeyId, UserId } from '../domain/ids.ts';
+import { hasControlCharacter } from '../domain/input-values.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { AddressThrottle } from '../rate-limit/address-throttle.ts';
 import type { Database } from '../store/database.ts';
@@ -177,8 +178,11 @@ export function apiKeysService(deps: {
       const name = input.name.trim();
       if (name.length < 1 || name.length > 100)
         throw new AppError('INVALID_INPUT', 'name: must be 1 to 100 characters');
+      if (hasControlCharacter(name))
+        throw new AppError('INVALID_INPUT', 'name: must not contain control characters');
       const expires = input.expires ?? 'never';
-      if (!(expires in KEY_EXPIRIES))
+      // Own keys only: "toString" is `in` every object.
+      if (typeof expires !== 'string' || !Object.hasOwn(KEY_EXPIRIES, expires))
         throw new AppError(
           'INVALID_INPUT',
           `expires: must be one of ${Object.keys(KEY_EXPIRIES).join(', ')}`,
