@@ -95,6 +95,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       const problem = o.rpcUrl && productionRpcProblem(rpcSetting(slug), o.rpcUrl);
       if (problem) problems.push(problem);
     }
+    if (out.TRUST_PROXY === true)
+      problems.push(
+        'TRUST_PROXY: true trusts every X-Forwarded-For hop, so any client could pick the address it is throttled under; in production mode give the addresses or CIDR ranges of the proxies in front of the service (10.0.0.0/8, 127.0.0.1, …)',
+      );
     if (!out.MASTER_KEY) problems.push('MASTER_KEY: required in production mode (32 bytes, hex or base64)');
     if (!out.API_KEY_SECRET)
       problems.push('API_KEY_SECRET: required in production mode (32 bytes, hex or base64)');

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Services } from '../app/services.ts';
+import type { TrustProxy } from '../config/settings.ts';
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
 import { nativeBalanceReader } from '../dashboard/native-balances.ts';
 import { registerMcpRoute } from '../mcp/http-transport.ts';
@@ -47,7 +48,17 @@ export interface ServerOptions {
   services: Services;
   logger: Logger;
   publicUrl: string;
-  trustProxy?: boolean;
+  /** Fastify's trustProxy: off, a hop count, or trusted proxy addresses (TRUST_PROXY). */
+  trustProxy?: TrustProxy;
+}
+
+/**
+ * TRUST_PROXY in the form Fastify takes: a boolean, or the trusted addresses as one
+ * comma-separated string. Typed boolean only for the options' overloads: a union makes TypeScript
+ * pick Fastify's HTTP/2 overload.
+ */
+function trustProxyOption(value: TrustProxy = false): boolean {
+  return (Array.isArray(value) ? value.join(',') : value) as boolean;
 }
 
 const AJV_OPTIONS = {
@@ -142,7 +153,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     bodyLimit: BODY_LIMIT,
     // Separators found by native scans: a long query (a token list) is no longer walked per character.
     routerOptions: { querystringParser: parseQueryString },
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy),
     // Our own envelope instead of Fastify's bare answers (framework-errors.ts).
     return503OnClosing: false,
     frameworkErrors,
@@ -188,7 +199,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     nativeBalance: nativeBalanceReader(services.balances),
   });
   // MCP for AI agents over Streamable HTTP: each tool is one call of /api/v1 below, in process.
-  await registerMcpRoute(app, { apiKeys: services.apiKeys });
+  await registerMcpRoute(app, { apiKeys: services.apiKeys, rateLimiter: services.rateLimiter });
 
   await app.register(
     async (api) => {

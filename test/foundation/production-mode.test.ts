@@ -86,6 +86,40 @@ describe('production mode', () => {
     loadConfig({ RPC_URL_BASE_SEPOLIA: 'http://10.0.0.5:8545' });
   });
 
+  test('TRUST_PROXY takes trusted proxy addresses, not a hop count; true is refused in production mode', () => {
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1,loopback' }).TRUST_PROXY, [
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+    assert.equal(loadConfig({ TRUST_PROXY: 'off' }).TRUST_PROXY, false);
+    assert.equal(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY, true, 'local mode: documented risk');
+    assert.throws(
+      () => loadConfig({ TRUST_PROXY: '1' }),
+      (err: unknown) =>
+        err instanceof ConfigError &&
+        err.problems.some((p) => p.startsWith('TRUST_PROXY: a hop count (1) cannot')),
+    );
+    for (const bad of ['10.0.0.0/33', 'proxy.example.com', '1.2.3', '::1/129'])
+      assert.throws(
+        () => loadConfig({ TRUST_PROXY: bad }),
+        (err: unknown) =>
+          err instanceof ConfigError &&
+          err.problems.some((p) => p.startsWith('TRUST_PROXY: must be off or a comma-separated list')),
+        bad,
+      );
+    assert.throws(
+      () => loadConfig({ WALLET_API_MODE: 'production', ...secrets, TRUST_PROXY: 'true' }),
+      (err: unknown) =>
+        err instanceof ConfigError &&
+        err.problems.some((p) => p.startsWith('TRUST_PROXY: true trusts every X-Forwarded-For hop')),
+    );
+    assert.deepEqual(
+      loadConfig({ WALLET_API_MODE: 'production', ...secrets, TRUST_PROXY: '10.1.2.3' }).TRUST_PROXY,
+      ['10.1.2.3'],
+    );
+  });
+
   test('GET /chains does not offer the development network chains when it is off', async () => {
     const app = await startTestApp({ env: { DEVNET: 'off' } });
     try {
