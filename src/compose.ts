@@ -192,6 +192,7 @@ export function compose(options: ComposeOptions): Composition {
     }),
     trading: tradingService({
       chains,
+      allowUnknownRouterMethods: config.ONEINCH_ALLOW_UNKNOWN_ROUTER_METHODS,
       clients: chainClients,
       wallets,
       aggregatorFor: swapAggregators({

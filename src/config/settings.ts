@@ -159,6 +159,7 @@ export const SETTINGS = {
   ONEINCH_API_URL: { parse: url('http:', 'https:'), default: 'https://api.1inch.com' },
   ONEINCH_API_VERSION: { parse: apiVersion, default: 'v6.0' },
   ONEINCH_API_KEY: { parse: text, default: undefined },
+  ONEINCH_ALLOW_UNKNOWN_ROUTER_METHODS: { parse: bool, default: false },
   JUPITER_API_URL: { parse: url('http:', 'https:'), default: 'https://api.jup.ag/swap/v1' },
   JUPITER_API_KEY: { parse: text, default: undefined },
   JUPITER_PRIORITY_FEE_CAP_LAMPORTS: { parse: int(0, 1_000_000_000), default: 1_000_000 },

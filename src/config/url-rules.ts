@@ -26,8 +26,14 @@ export function productionRpcProblem(setting: string, raw: string): string | nul
   return `${setting}: must use https in production mode (plain http is accepted only to this machine: localhost, 127.0.0.1, ::1)`;
 }
 
-/** Aggregator APIs (1inch, Jupiter) build the transactions we sign: https always in production mode. */
+/**
+ * Aggregator APIs (1inch, Jupiter) build the transactions we sign, so whoever can rewrite their
+ * answers can redirect a swap: https always in production mode; in local mode plain http only to
+ * this machine (the development network's aggregator, a test double).
+ */
 export function aggregatorUrlProblem(setting: string, raw: string, production: boolean): string | null {
-  if (isHttps(raw) || !production) return null;
-  return `${setting}: must use https in production mode`;
+  if (isHttps(raw)) return null;
+  if (production) return `${setting}: must use https in production mode`;
+  if (isLoopbackUrl(raw)) return null;
+  return `${setting}: must use https (plain http is accepted only to this machine, in local mode)`;
 }
