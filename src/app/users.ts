@@ -67,7 +67,7 @@ export function usersService(deps: { db: Database; clock: Clock }) {
     },
     async require(email: string): Promise<UserRecord> {
       const user = await this.findByEmail(email);
-      if (!user) throw new AppError('NOT_FOUND', `No user with email ${quoted(email.trim())}`);
+      if (!user) throw new AppError('NOT_FOUND', `No user with email ${email.trim()}`);
       return user;
     },
     /** No user has an email with a control character (create refuses them): none is looked up. */
