@@ -166,7 +166,8 @@ export async function startCluster(options: ClusterOptions) {
       API_KEY_SECRET: randomBytes(32).toString('hex'),
       RPC_URL_EVM_LOCALNET: options.devnet.evm.rpcUrl,
       RPC_URL_SOLANA_LOCALNET: options.devnet.solana.rpcUrl,
-      TRUST_PROXY: 'true',
+      // nginx in front, on this machine: it is the one proxy whose X-Forwarded-For is trusted.
+      TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       ...options.env,

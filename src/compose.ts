@@ -26,6 +26,7 @@ import type { Secrets } from './config/local-secrets.ts';
 import { addressThrottle } from './rate-limit/address-throttle.ts';
 import { memoryRateLimiter, type RateLimiter } from './rate-limit/rate-limiter.ts';
 import { redisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
+import { DEFAULT_SIGN_IN_LIMITS, signInLimiter } from './rate-limit/sign-in-limiter.ts';
 import type { Database } from './store/database.ts';
 import { databaseInvalidationBus, redisInvalidationBus } from './store/invalidation-bus.ts';
 import { connectRedis, redisReady } from './store/redis.ts';
@@ -192,6 +193,7 @@ export function compose(options: ComposeOptions): Composition {
     }),
     trading: tradingService({
       chains,
+      allowUnknownRouterMethods: config.ONEINCH_ALLOW_UNKNOWN_ROUTER_METHODS,
       clients: chainClients,
       wallets,
       aggregatorFor: swapAggregators({
@@ -212,6 +214,7 @@ export function compose(options: ComposeOptions): Composition {
     readiness: readinessService({ db, chainHealth }),
     sessions: sessionService({ db, clock }),
     derivedKeys: derivedKeyStore({ db }),
+    signInLimiter: signInLimiter(DEFAULT_SIGN_IN_LIMITS, redis?.commands),
     rateLimiter:
       options.rateLimiter ??
       (redis

@@ -1,6 +1,7 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash as digest, randomInt, timingSafeEqual } from 'node:crypto';
 import type { ChainRegistry } from '../chains/chain-registry.ts';
 import type { ApiKeyId, UserId } from '../domain/ids.ts';
+import { hasControlCharacter } from '../domain/input-values.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { AddressThrottle } from '../rate-limit/address-throttle.ts';
 import type { Database } from '../store/database.ts';
@@ -86,6 +87,12 @@ interface CachedKey {
 
 const CACHE_LIMIT = 50_000;
 /**
+ * What the in-memory caches are keyed by: a SHA-256 of the key, never the key itself, so a heap
+ * snapshot or core dump holds no usable key. A key has 190 random bits: its digest cannot be
+ * reversed, and one digest costs well under a microsecond (the stored HMAC is computed on a miss).
+ */
+const cacheKeyOf = (key: string) => digest('sha256', key, 'base64');
+/**
  * A cached key is re-read after this long even if no invalidation arrived: a revocation reaches
  * every instance within this bound even while the invalidation bus is down (README "Scaling out").
  */
@@ -154,16 +161,15 @@ export function apiKeysService(deps: {
   const authenticateCached = (header: string | undefined): Principal | undefined => {
     if (header === undefined || header === '')
       throw new AppError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
-    // The in-memory cache is keyed by the key itself: the HMAC is computed only on a miss. The
-    // key is in this process's memory anyway while its request is handled; only hashes are stored.
-    const cached = byKey.get(header);
+    const entry = cacheKeyOf(header);
+    const cached = byKey.get(entry);
     if (cached === undefined) {
-      if (unknown.has(header)) throw new AppError('UNAUTHORIZED', 'Invalid API key');
+      if (unknown.has(entry)) throw new AppError('UNAUTHORIZED', 'Invalid API key');
       return undefined;
     }
     const now = clock.nowMs();
     if (now - cached.readAt > KEY_CACHE_TTL_MS) {
-      byKey.delete(header);
+      byKey.delete(entry);
       return undefined;
     }
     return accept(cached, now);
@@ -177,8 +183,11 @@ export function apiKeysService(deps: {
       const name = input.name.trim();
       if (name.length < 1 || name.length > 100)
         throw new AppError('INVALID_INPUT', 'name: must be 1 to 100 characters');
+      if (hasControlCharacter(name))
+        throw new AppError('INVALID_INPUT', 'name: must not contain control characters');
       const expires = input.expires ?? 'never';
-      if (!(expires in KEY_EXPIRIES))
+      // Own keys only: "toString" is `in` every object.
+      if (typeof expires !== 'string' || !Object.hasOwn(KEY_EXPIRIES, expires))
         throw new AppError(
           'INVALID_INPUT',
           `expires: must be one of ${Object.keys(KEY_EXPIRIES).join(', ')}`,
@@ -259,7 +268,7 @@ export function apiKeysService(deps: {
       if (!found) {
         await deps.throttle?.failed(address);
         if (unknown.size >= CACHE_LIMIT) unknown.clear();
-        unknown.add(key);
+        unknown.add(cacheKeyOf(key));
         throw new AppError('UNAUTHORIZED', 'Invalid API key');
       }
       const now = clock.now().getTime();
@@ -278,7 +287,7 @@ export function apiKeysService(deps: {
       // Cache only if no invalidation arrived while we were reading: it may concern this key.
       if (before === epoch) {
         if (byKey.size >= CACHE_LIMIT) byKey.clear();
-        byKey.set(key, cached);
+        byKey.set(cacheKeyOf(key), cached);
       }
       return accept(cached, now);
     },

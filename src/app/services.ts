@@ -1,5 +1,6 @@
 import type { ChainRegistry } from '../chains/chain-registry.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import type { SignInLimiter } from '../rate-limit/sign-in-limiter.ts';
 import type { Clock } from '../support/clock.ts';
 import type { ApiKeysService } from './api-keys.ts';
 import type { BalancesService } from './balances/balances-service.ts';
@@ -39,4 +40,6 @@ export interface Services {
   sessions: SessionService;
   /** The Idempotency-Keys MCP tools derive for writes called without one. */
   derivedKeys: DerivedKeyStoreService;
+  /** The dashboard's sign-in attempt limits (shared through Redis when REDIS_URL is set). */
+  signInLimiter: SignInLimiter;
 }

@@ -1,5 +1,5 @@
 import type { UserId } from '../domain/ids.ts';
-import { quoted } from '../domain/input-values.ts';
+import { hasControlCharacter, quoted } from '../domain/input-values.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Database } from '../store/database.ts';
 import { isUniqueViolation } from '../store/repositories/rows.ts';
@@ -40,7 +40,7 @@ export function usersService(deps: { db: Database; clock: Clock }) {
   return {
     async create(input: { email: string; password?: string }): Promise<UserView> {
       const email = input.email.trim();
-      if (!EMAIL.test(email) || email.length > 254)
+      if (!EMAIL.test(email) || email.length > 254 || hasControlCharacter(email))
         throw new AppError('INVALID_INPUT', `email: ${quoted(email)} is not an email address`);
       if (input.password !== undefined) checkPassword(input.password);
       const user: UserRecord = {
@@ -66,11 +66,13 @@ export function usersService(deps: { db: Database; clock: Clock }) {
       return { ...toUserView(user), hasPassword: true };
     },
     async require(email: string): Promise<UserRecord> {
-      const user = await repo.findByEmail(email.trim());
+      const user = await this.findByEmail(email);
       if (!user) throw new AppError('NOT_FOUND', `No user with email ${email.trim()}`);
       return user;
     },
-    findByEmail: (email: string) => repo.findByEmail(email.trim()),
+    /** No user has an email with a control character (create refuses them): none is looked up. */
+    findByEmail: async (email: string): Promise<UserRecord | null> =>
+      hasControlCharacter(email) ? null : repo.findByEmail(email.trim()),
     findById: (id: string) => repo.findById(id),
     count: () => repo.count(),
   };

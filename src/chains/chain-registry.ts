@@ -222,17 +222,20 @@ export function createChainRegistry(
         ? o.explorerUrl
         : `${o.explorerUrl}/tx/{hash}`
       : def.explorerTxUrl;
+    const rpcUrl = o.rpcUrl ?? extra[def.slug]?.rpcUrl ?? def.rpcUrl;
     chains.set(def.slug, {
       ...def,
       ...extra[def.slug],
-      ...(o.rpcUrl ? { rpcUrl: o.rpcUrl } : {}),
+      rpcUrl,
       ...(o.confirmations !== undefined ? { confirmations: o.confirmations } : {}),
       ...(o.maxFeePerGas !== undefined ? { maxFeePerGas: o.maxFeePerGas } : {}),
       ...(o.replaceAfterMs !== undefined ? { replaceAfterMs: o.replaceAfterMs } : {}),
       ...(o.evidenceWindowMs !== undefined ? { evidenceWindowMs: o.evidenceWindowMs } : {}),
       ...(o.commitment !== undefined ? { commitment: o.commitment } : {}),
       explorerTxUrl: explorer,
-      enabled: o.enabled ?? true,
+      // The development network's chains have no RPC until it runs (or RPC_URL_ names one): with
+      // DEVNET=off they are not offered at all.
+      enabled: o.enabled ?? rpcUrl !== null,
     });
   }
   const unknownSlugs = Object.keys(overrides).filter((s) => !chains.has(s));

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CHAIN_SETTING_PREFIXES, SETTINGS, SettingError, type SettingName } from './settings.ts';
+import { aggregatorUrlProblem, isLoopbackUrl, productionRpcProblem } from './url-rules.ts';
 
 type SettingValue<K extends SettingName> = ReturnType<(typeof SETTINGS)[K]['parse']>;
 type DefaultOf<K extends SettingName> = (typeof SETTINGS)[K]['default'];
@@ -87,15 +88,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (out.DEVNET === true)
       for (const slug of MAINNET_SLUGS) {
         const rpcUrl = chainOverrides[slug]?.rpcUrl;
-        if (rpcUrl && isLoopback(rpcUrl))
+        if (rpcUrl && isLoopbackUrl(rpcUrl))
           problems.push(
-            `RPC_URL_${slug.toUpperCase()}: points at this machine (${new URL(rpcUrl).host}) while DEVNET=on in production mode; a mainnet slug on a local node mixes real and test money: set it to the chain's real RPC, or DEVNET=off`,
+            `${rpcSetting(slug)}: points at this machine (${new URL(rpcUrl).host}) while DEVNET=on in production mode; a mainnet slug on a local node mixes real and test money: set it to the chain's real RPC, or DEVNET=off`,
           );
       }
+    for (const [slug, o] of Object.entries(chainOverrides)) {
+      const problem = o.rpcUrl && productionRpcProblem(rpcSetting(slug), o.rpcUrl);
+      if (problem) problems.push(problem);
+    }
+    if (out.TRUST_PROXY === true)
+      problems.push(
+        'TRUST_PROXY: true trusts every X-Forwarded-For hop, so any client could pick the address it is throttled under; in production mode give the addresses or CIDR ranges of the proxies in front of the service (10.0.0.0/8, 127.0.0.1, …)',
+      );
     if (!out.MASTER_KEY) problems.push('MASTER_KEY: required in production mode (32 bytes, hex or base64)');
     if (!out.API_KEY_SECRET)
       problems.push('API_KEY_SECRET: required in production mode (32 bytes, hex or base64)');
     if (!out.DATABASE_URL) problems.push('DATABASE_URL: required in production mode (PostgreSQL)');
+  }
+  for (const name of ['ONEINCH_API_URL', 'JUPITER_API_URL'] as const) {
+    const problem =
+      typeof out[name] === 'string' &&
+      aggregatorUrlProblem(name, out[name], out.WALLET_API_MODE === 'production');
+    if (problem) problems.push(problem);
   }
   if (out.WALLET_PROVIDER === 'privy') problems.push(...privyProblems(out, env));
   if (problems.length > 0) throw new ConfigError(problems);
@@ -113,10 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Chains where money is real (a loopback RPC for one of them next to the development network is a mistake). */
 const MAINNET_SLUGS = ['ethereum', 'base', 'arbitrum', 'optimism', 'polygon', 'solana'];
 
-function isLoopback(rpcUrl: string): boolean {
-  const host = new URL(rpcUrl).hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || host.startsWith('127.') || host === '0.0.0.0';
-}
+const rpcSetting = (slug: string) => `RPC_URL_${slug.toUpperCase().replaceAll('-', '_')}`;
 
 const PRIVY_CREDENTIALS = ['PRIVY_APP_ID', 'PRIVY_APP_SECRET', 'PRIVY_AUTHORIZATION_KEY'] as const;
 

@@ -4,6 +4,7 @@
  */
 
 import { createPrivateKey } from 'node:crypto';
+import { isIP } from 'node:net';
 
 export type Parser<T> = (raw: string) => T;
 
@@ -89,6 +90,41 @@ const p256AuthorizationKey: Parser<string> = (raw) => {
   return b64;
 };
 
+/**
+ * Which peers may tell the client's address in X-Forwarded-For (Fastify's trustProxy): off, or
+ * the proxies' addresses and CIDR ranges (and proxy-addr's names loopback, linklocal,
+ * uniquelocal). `true` trusts every hop, so any client can pick the address it is counted under:
+ * accepted in local mode only (config.ts). A hop count is refused: it cannot tell a proxy from a
+ * client that reaches the service directly, and Fastify 5 ignores one (its trustProxy docs).
+ */
+export type TrustProxy = boolean | string[];
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const trustProxy: Parser<TrustProxy> = (raw) => {
+  const word = raw.trim().toLowerCase();
+  if (['true', 'on', 'yes'].includes(word)) return true;
+  if (['false', 'off', 'no', '0'].includes(word)) return false;
+  if (/^\d+$/.test(word))
+    throw new SettingError(
+      `a hop count (${word}) cannot tell the proxy from a client that reaches the service directly: give the proxies' addresses or CIDR ranges (10.0.0.0/8, 127.0.0.1, loopback)`,
+    );
+  const entries = raw.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    if (PROXY_NAMES.includes(entry)) continue;
+    const [ip = '', bits, ...rest] = entry.split('/');
+    const family = isIP(ip);
+    const max = family === 6 ? 128 : 32;
+    if (
+      family === 0 ||
+      rest.length > 0 ||
+      (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max))
+    )
+      throw new SettingError(
+        `must be off or a comma-separated list of proxy addresses or CIDR ranges (10.0.0.0/8, ::1, loopback); "${entry.slice(0, 64)}" is none of them`,
+      );
+  }
+  return entries;
+};
+
 export const SETTINGS = {
   WALLET_API_MODE: { parse: oneOf('local', 'production'), default: 'local' as const },
   HOST: { parse: text, default: '127.0.0.1' },
@@ -101,7 +137,7 @@ export const SETTINGS = {
     parse: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
     default: 'info' as const,
   },
-  TRUST_PROXY: { parse: bool, default: false },
+  TRUST_PROXY: { parse: trustProxy, default: false as TrustProxy },
   UNAUTHENTICATED_PER_MINUTE: { parse: int(1, 1_000_000_000), default: 30 },
   BUS_HEARTBEAT_MS: { parse: int(0, 60_000), default: 2_000 },
   MASTER_KEY: { parse: secret32, default: undefined },
@@ -123,6 +159,7 @@ export const SETTINGS = {
   ONEINCH_API_URL: { parse: url('http:', 'https:'), default: 'https://api.1inch.com' },
   ONEINCH_API_VERSION: { parse: apiVersion, default: 'v6.0' },
   ONEINCH_API_KEY: { parse: text, default: undefined },
+  ONEINCH_ALLOW_UNKNOWN_ROUTER_METHODS: { parse: bool, default: false },
   JUPITER_API_URL: { parse: url('http:', 'https:'), default: 'https://api.jup.ag/swap/v1' },
   JUPITER_API_KEY: { parse: text, default: undefined },
   JUPITER_PRIORITY_FEE_CAP_LAMPORTS: { parse: int(0, 1_000_000_000), default: 1_000_000 },

@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { sameSecret } from '../app/dashboard-sessions.ts';
 import type { Services } from '../app/services.ts';
 import { AppError } from '../errors/app-error.ts';
+import { type SignInLimits, signInLimiter } from '../rate-limit/sign-in-limiter.ts';
 import { sourcePath } from '../support/project-paths.ts';
 import type { NativeBalanceReader } from './native-balances.ts';
 import { DASHBOARD_PATH, PAGES } from './paths.ts';
@@ -21,7 +22,6 @@ import { authRoutes } from './routes/auth-routes.ts';
 import { keysRoutes } from './routes/keys-routes.ts';
 import { transactionsRoutes } from './routes/transactions-routes.ts';
 import { walletsRoutes } from './routes/wallets-routes.ts';
-import { type SignInLimits, signInLimiter } from './sign-in-limiter.ts';
 import { errorPage } from './views/message-view.ts';
 
 export interface DashboardOptions {
@@ -29,6 +29,7 @@ export interface DashboardOptions {
   publicUrl: string;
   /** Native balances for the wallets page; without it they show as unavailable. */
   nativeBalance?: NativeBalanceReader;
+  /** Other limits than the service's (tests): counted in this process only. */
   signInLimits?: SignInLimits;
 }
 
@@ -102,7 +103,7 @@ async function dashboard(app: FastifyInstance, options: DashboardOptions): Promi
   const deps: DashboardDeps = {
     services,
     sessions: services.sessions,
-    limiter: signInLimiter(options.signInLimits),
+    limiter: options.signInLimits ? signInLimiter(options.signInLimits) : services.signInLimiter,
     nativeBalance: options.nativeBalance,
     publicUrl,
   };

@@ -2,9 +2,9 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DashboardSession, SessionService } from '../app/dashboard-sessions.ts';
 import type { Services } from '../app/services.ts';
+import type { SignInLimiter } from '../rate-limit/sign-in-limiter.ts';
 import type { NativeBalanceReader } from './native-balances.ts';
 import { DASHBOARD_PATH, PAGES } from './paths.ts';
-import type { SignInLimiter } from './sign-in-limiter.ts';
 import type { PageContext } from './views/layout.ts';
 
 declare module 'fastify' {

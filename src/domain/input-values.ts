@@ -9,3 +9,12 @@ export function untrimmed(field: string, raw: string): string {
     throw invalidInput(field, `must not have leading or trailing spaces, got ${quoted(raw)}`);
   return raw;
 }
+
+/** A NUL or other control character: PostgreSQL refuses NUL in text, and none belongs in a name or email. */
+export function hasControlCharacter(raw: string): boolean {
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Services } from '../app/services.ts';
+import type { TrustProxy } from '../config/settings.ts';
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
 import { nativeBalanceReader } from '../dashboard/native-balances.ts';
 import { DerivedKeys } from '../mcp/derived-keys.ts';
@@ -48,7 +49,17 @@ export interface ServerOptions {
   services: Services;
   logger: Logger;
   publicUrl: string;
-  trustProxy?: boolean;
+  /** Fastify's trustProxy: off, a hop count, or trusted proxy addresses (TRUST_PROXY). */
+  trustProxy?: TrustProxy;
+}
+
+/**
+ * TRUST_PROXY in the form Fastify takes: a boolean, or the trusted addresses as one
+ * comma-separated string. Typed boolean only for the options' overloads: a union makes TypeScript
+ * pick Fastify's HTTP/2 overload.
+ */
+function trustProxyOption(value: TrustProxy = false): boolean {
+  return (Array.isArray(value) ? value.join(',') : value) as boolean;
 }
 
 const AJV_OPTIONS = {
@@ -143,7 +154,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     bodyLimit: BODY_LIMIT,
     // Separators found by native scans: a long query (a token list) is no longer walked per character.
     routerOptions: { querystringParser: parseQueryString },
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy),
     // Our own envelope instead of Fastify's bare answers (framework-errors.ts).
     return503OnClosing: false,
     frameworkErrors,
@@ -193,6 +204,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // every instance.
   await registerMcpRoute(app, {
     apiKeys: services.apiKeys,
+    rateLimiter: services.rateLimiter,
     derivedKeys: new DerivedKeys({ store: services.derivedKeys }),
   });
 

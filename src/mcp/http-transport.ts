@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeysService } from '../app/api-keys.ts';
+import { applyRateLimit } from '../http/plugins/auth.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { injectApiCaller } from './api-caller.ts';
 import { DerivedKeys, keyIdentity } from './derived-keys.ts';
 
@@ -44,13 +46,17 @@ function apiKeyOf(request: FastifyRequest): string | undefined {
  */
 export async function registerMcpRoute(
   app: FastifyInstance,
-  deps: { apiKeys: ApiKeysService; derivedKeys?: DerivedKeys },
+  deps: { apiKeys: ApiKeysService; rateLimiter: RateLimiter; derivedKeys?: DerivedKeys },
 ): Promise<void> {
   // Without a store given (tests), per process.
   const derivedKeys = deps.derivedKeys ?? new DerivedKeys();
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request) => {
-      await deps.apiKeys.authenticate(apiKeyOf(request), request.ip);
+    // Every /mcp request is an authenticated request (DESIGN A6): it costs one unit of the user's
+    // read limit, whatever it asks (initialize and tools/list make no REST call to be counted by);
+    // each REST call a tool then makes is counted by its own route as well.
+    scope.addHook('onRequest', async (request, reply) => {
+      const principal = await deps.apiKeys.authenticate(apiKeyOf(request), request.ip);
+      applyRateLimit(reply, await deps.rateLimiter.consume(principal.userId, 'read'));
     });
 
     scope.post(MCP_PATH, { schema: { hide: true } }, async (request, reply) => {

@@ -316,6 +316,22 @@ describe('dashboard over HTTP: sessions, CSRF, sign-in limits, headers', () => {
     assert.ok(!body.includes('<img src=x'));
   });
 
+  test('a NUL byte in the sign-in email or a key name is refused with a page, never a 500', async () => {
+    const u = await newUser();
+    for (const [email, password] of [
+      [`${u.email}\u0000`, PASSWORD],
+      ['a\u0000b@example.test', PASSWORD],
+    ] as const) {
+      const res = await client().signIn(email, password);
+      assert.equal(res.status, 401, `${JSON.stringify([email, password])}: ${res.status}`);
+      assert.match(await res.text(), /Email or password is incorrect/);
+    }
+    const c = await signedIn(u.email);
+    const res = await c.post('/dashboard/keys', { _csrf: c.csrf(), name: 'bad\u0000name', expires: 'never' });
+    assert.equal(res.status, 400);
+    assert.match(await res.text(), /Name: must not contain control characters/);
+  });
+
   test('unknown dashboard paths get a 404 page in the dashboard layout', async () => {
     const res = await client().get('/dashboard/no-such-page');
     assert.equal(res.status, 404);

@@ -106,3 +106,22 @@ export const swapAnswer = (swapTransactionBase64: string): FakeAnswer => ({
     simulationError: null,
   },
 });
+
+/** A transaction paid by `wallet` with the given instructions (after a compute limit), as an aggregator would return it. */
+export function transactionFor(wallet: string, instructions: Instruction[]): string {
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(address(wallet), m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: '11111111111111111111111111111111' as Blockhash, lastValidBlockHeight: 1000n },
+        m,
+      ),
+    (m) =>
+      appendTransactionMessageInstructions(
+        [getSetComputeUnitLimitInstruction({ units: 200_000 }), ...instructions],
+        m,
+      ),
+  );
+  return getBase64EncodedWireTransaction(compileTransaction(message));
+}

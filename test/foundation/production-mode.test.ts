@@ -51,6 +51,96 @@ describe('production mode', () => {
     loadConfig({ WALLET_API_MODE: 'production', ...secrets, RPC_URL_ETHEREUM: 'http://127.0.0.1:8545' });
   });
 
+  test('refuses plain-http RPC and aggregator URLs, naming the setting but not the URL', () => {
+    const secretPath = '/v2/sk-live-abc123?apikey=hunter2';
+    try {
+      loadConfig({
+        WALLET_API_MODE: 'production',
+        ...secrets,
+        RPC_URL_BASE: `http://rpc.example.com${secretPath}`,
+        RPC_URL_SOLANA_DEVNET: `http://10.0.0.5:8899${secretPath}`,
+        ONEINCH_API_URL: 'http://oneinch.example.com',
+        JUPITER_API_URL: `http://127.0.0.1:9000${secretPath}`,
+      });
+      assert.fail('should have thrown');
+    } catch (err) {
+      assert.ok(err instanceof ConfigError, String(err));
+      const { problems } = err;
+      for (const setting of ['RPC_URL_BASE', 'RPC_URL_SOLANA_DEVNET', 'ONEINCH_API_URL', 'JUPITER_API_URL'])
+        assert.ok(
+          problems.some((p) => p.startsWith(`${setting}: must use https in production mode`)),
+          `${setting} in ${problems.join(' | ')}`,
+        );
+      for (const p of problems) assert.ok(!p.includes('hunter2') && !p.includes('sk-live'), p);
+    }
+    // https anywhere, and plain http to a node on this machine, are accepted.
+    const config = loadConfig({
+      WALLET_API_MODE: 'production',
+      ...secrets,
+      RPC_URL_BASE: 'https://rpc.example.com/v2/key',
+      RPC_URL_ETHEREUM: 'http://localhost:8545',
+      RPC_URL_SOLANA: 'http://[::1]:8899',
+    });
+    assert.equal(config.chainOverrides.ethereum?.rpcUrl, 'http://localhost:8545');
+    // Local mode keeps accepting plain http RPC endpoints (test networks, private nodes).
+    loadConfig({ RPC_URL_BASE_SEPOLIA: 'http://10.0.0.5:8545' });
+  });
+
+  test('TRUST_PROXY takes trusted proxy addresses, not a hop count; true is refused in production mode', () => {
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1,loopback' }).TRUST_PROXY, [
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+    assert.equal(loadConfig({ TRUST_PROXY: 'off' }).TRUST_PROXY, false);
+    assert.equal(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY, true, 'local mode: documented risk');
+    assert.throws(
+      () => loadConfig({ TRUST_PROXY: '1' }),
+      (err: unknown) =>
+        err instanceof ConfigError &&
+        err.problems.some((p) => p.startsWith('TRUST_PROXY: a hop count (1) cannot')),
+    );
+    for (const bad of ['10.0.0.0/33', 'proxy.example.com', '1.2.3', '::1/129'])
+      assert.throws(
+        () => loadConfig({ TRUST_PROXY: bad }),
+        (err: unknown) =>
+          err instanceof ConfigError &&
+          err.problems.some((p) => p.startsWith('TRUST_PROXY: must be off or a comma-separated list')),
+        bad,
+      );
+    assert.throws(
+      () => loadConfig({ WALLET_API_MODE: 'production', ...secrets, TRUST_PROXY: 'true' }),
+      (err: unknown) =>
+        err instanceof ConfigError &&
+        err.problems.some((p) => p.startsWith('TRUST_PROXY: true trusts every X-Forwarded-For hop')),
+    );
+    assert.deepEqual(
+      loadConfig({ WALLET_API_MODE: 'production', ...secrets, TRUST_PROXY: '10.1.2.3' }).TRUST_PROXY,
+      ['10.1.2.3'],
+    );
+  });
+
+  test('GET /chains does not offer the development network chains when it is off', async () => {
+    const app = await startTestApp({ env: { DEVNET: 'off' } });
+    try {
+      const { key } = await app.newUser({ wallets: false });
+      const res = await app.get('/api/v1/chains', key);
+      assert.equal(res.status, 200);
+      const slugs = (await res.json()).chains.map((c: { slug: string }) => c.slug);
+      assert.ok(slugs.includes('base') && slugs.includes('solana'), slugs.join());
+      assert.ok(!slugs.includes('evm-localnet') && !slugs.includes('solana-localnet'), slugs.join());
+      const quote = await app.post(
+        '/api/v1/trade/quote',
+        { chain: 'evm-localnet', fromToken: 'NATIVE', toToken: 'NATIVE', amount: '1' },
+        key,
+      );
+      assert.equal(quote.status, 400);
+      assert.equal((await quote.json()).code, 'CHAIN_UNKNOWN');
+    } finally {
+      await app.stop();
+    }
+  });
+
   test('never prints an API key, even when asked to seed a demo user', async (t) => {
     const server = process.env.TEST_DATABASE_URL;
     if (!server) return t.diagnostic('no PostgreSQL server in this run');

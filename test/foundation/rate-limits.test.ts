@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
@@ -62,6 +63,42 @@ describe('rate limits (per user, fixed 60-second windows)', () => {
     assert.equal((await app.get('/api/v1/wallets', bob.key)).status, 200);
   });
 
+  test('every /mcp request costs one read, even those that make no REST call (initialize)', async () => {
+    const { key } = await app.newUser();
+    const initialize = () =>
+      fetch(`${app.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'x-api-key': key,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            clientInfo: { name: 't', version: '1' },
+          },
+        }),
+      });
+    for (let i = 1; i <= 59; i++) {
+      const res = await initialize();
+      assert.equal(res.status, 200, `mcp request ${i}`);
+      assert.match(res.headers.get('ratelimit') ?? '', new RegExp(`^"read";r=${60 - i};t=\\d+$`));
+      await res.arrayBuffer();
+    }
+    assert.equal((await app.get('/api/v1/wallets', key)).status, 200, 'the 60th read, through REST');
+    const refused = await initialize();
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+    const body = await refused.json();
+    assert.equal(body.code, 'RATE_LIMITED');
+    assert.equal(body.requestId, refused.headers.get('x-request-id'));
+  });
+
   test('a rejected request consumes nothing: 401s do not count against anyone', async () => {
     const { key } = await app.newUser();
     for (let i = 0; i < 70; i++)
@@ -69,5 +106,25 @@ describe('rate limits (per user, fixed 60-second windows)', () => {
     const res = await app.get('/api/v1/wallets', key);
     assert.equal(res.status, 200);
     assert.match(res.headers.get('ratelimit') ?? '', /^"read";r=59;/);
+  });
+});
+
+describe('TRUST_PROXY as a list of proxies: the client cannot pick its address', () => {
+  test('behind a trusted proxy, the address the proxy saw is counted, whatever the client wrote before it', async () => {
+    // The test's requests come from 127.0.0.1: the trusted proxy.
+    const app = await startTestApp({ env: { UNAUTHENTICATED_PER_MINUTE: '3', TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const bogus = () => `wak_abcd_${randomBytes(16).toString('hex')}`;
+      // The client forges a new leftmost address each time; the proxy appends the one it saw.
+      const from = (seen: string) =>
+        app.get('/api/v1/wallets', bogus(), { 'x-forwarded-for': `10.9.${randomBytes(1)[0]}.1, ${seen}` });
+      for (let i = 0; i < 3; i++) assert.equal((await from('203.0.113.9')).status, 401);
+      const refused = await from('203.0.113.9');
+      assert.equal(refused.status, 429);
+      assert.equal((await refused.json()).code, 'RATE_LIMITED');
+      assert.equal((await from('203.0.113.10')).status, 401, 'another client is not affected');
+    } finally {
+      await app.stop();
+    }
   });
 });

@@ -10,7 +10,13 @@ describe('strict input', () => {
   let key: string;
   before(async () => {
     app = await startTestApp({
-      env: { RATE_LIMIT_WRITE_PER_MINUTE: '1000', RATE_LIMIT_READ_PER_MINUTE: '1000' },
+      env: {
+        RATE_LIMIT_WRITE_PER_MINUTE: '1000',
+        RATE_LIMIT_READ_PER_MINUTE: '1000',
+        // The development network is off here: its chains are offered (without an RPC) only by name.
+        CHAIN_ENABLED_EVM_LOCALNET: 'on',
+        CHAIN_ENABLED_SOLANA_LOCALNET: 'on',
+      },
     });
     ({ key } = await app.newUser());
   });

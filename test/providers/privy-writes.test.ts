@@ -92,7 +92,8 @@ describe('writes in Privy mode on the development network', () => {
       .filter((r) => r.rpcMethod === 'eth_signTransaction')
       .map((r) => r.idempotencyKey);
     assert.ok(
-      keys.every((k) => k && /^tx_[0-9A-Z]{26}:\d+$/.test(k)),
+      // Our request key (transaction and attempt), then a digest of the body asked for.
+      keys.every((k) => k && /^tx_[0-9A-Z]{26}:\d+:[\w-]{22}$/.test(k)),
       `idempotency keys ${keys.join(', ')}`,
     );
   });

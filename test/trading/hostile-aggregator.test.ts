@@ -1,55 +1,25 @@
 // An aggregator's transaction is looked at before the wallet signs it (issue 11, item 4): a hostile or
 // broken 1inch or Jupiter cannot make the wallet call another contract, pay someone else, or hand over
 // control of its tokens. Refused with 502 SEND_FAILED naming what was wrong; nothing is signed.
+// (The router call's and Jupiter's route's contents: hostile-aggregator-calls.test.ts.)
 
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import {
-  address,
-  appendTransactionMessageInstructions,
-  type Blockhash,
-  compileTransaction,
-  createNoopSigner,
-  createTransactionMessage,
-  getBase64EncodedWireTransaction,
-  type Instruction,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-} from '@solana/kit';
-import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget';
+import { address, createNoopSigner, lamports } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { getApproveInstruction } from '@solana-program/token';
+import { ConfigError, loadConfig } from '../../src/config/config.ts';
 import type { UserId } from '../../src/domain/ids.ts';
 import { type FakeUpstream, startFakeUpstream } from '../fakes/fake-upstream.ts';
-import { quoteFor, swapAnswer, USDC_MINT } from '../fakes/jupiter-payloads.ts';
+import { transactionFor as built, quoteFor, swapAnswer, USDC_MINT } from '../fakes/jupiter-payloads.ts';
 import { ONEINCH_ROUTER, swapResponse, USDC_BASE } from '../fakes/oneinch-payloads.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { walletOf } from '../support/chain-app.ts';
+import { freePort } from '../support/processes.ts';
 
 const ATTACKER_EVM = '0x000000000000000000000000000000000000bad1';
 const ATTACKER = address('BadAcct1111111111111111111111111111111111111');
-
-/** A transaction paid by `wallet` with the given instructions, as an aggregator would return it. */
-function built(wallet: string, instructions: Instruction[]): string {
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(address(wallet), m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: '11111111111111111111111111111111' as Blockhash, lastValidBlockHeight: 1000n },
-        m,
-      ),
-    (m) =>
-      appendTransactionMessageInstructions(
-        [getSetComputeUnitLimitInstruction({ units: 200_000 }), ...instructions],
-        m,
-      ),
-  );
-  return getBase64EncodedWireTransaction(compileTransaction(message));
-}
 
 describe('a hostile aggregator', () => {
   let fake: FakeUpstream;
@@ -57,12 +27,17 @@ describe('a hostile aggregator', () => {
   let user: { key: string; userId: UserId };
   before(async () => {
     fake = await startFakeUpstream();
+    // Chain RPCs on a closed port: a swap that passes every check stops at its first chain read
+    // (502 PROVIDER_RPC_ERROR), which tells it apart from a refused one.
+    const dead = `http://127.0.0.1:${await freePort()}`;
     app = await startTestApp({
       env: {
         ONEINCH_API_URL: `${fake.url}/1inch`,
         ONEINCH_API_KEY: 'test-key',
         JUPITER_API_URL: `${fake.url}/jup/swap/v1`,
         RATE_LIMIT_WRITE_PER_MINUTE: '1000',
+        RPC_URL_BASE: dead,
+        RPC_URL_SOLANA: dead,
       },
     });
     user = await app.newUser();
@@ -136,5 +111,27 @@ describe('a hostile aggregator', () => {
       built(wallet, [{ programAddress: ATTACKER, accounts: [], data: new Uint8Array([1]) }]),
     )();
     await refused(res, new RegExp(`calls program ${ATTACKER}`));
+  });
+});
+
+describe('aggregator URLs', () => {
+  test('plain http is refused except to this machine in local mode (anyone on the path could rewrite a swap)', () => {
+    for (const [name, url] of [
+      ['ONEINCH_API_URL', 'http://api.1inch.example'],
+      ['JUPITER_API_URL', 'http://10.1.2.3/swap/v1'],
+    ] as const)
+      assert.throws(
+        () => loadConfig({ [name]: url }),
+        (err: unknown) =>
+          err instanceof ConfigError &&
+          err.problems.some((p) =>
+            p.startsWith(`${name}: must use https (plain http is accepted only to this machine`),
+          ),
+      );
+    const local = loadConfig({
+      ONEINCH_API_URL: 'http://127.0.0.1:9000',
+      JUPITER_API_URL: 'http://localhost:9001/swap/v1',
+    });
+    assert.equal(local.ONEINCH_API_URL, 'http://127.0.0.1:9000');
   });
 });

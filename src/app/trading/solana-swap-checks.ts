@@ -18,6 +18,7 @@ import {
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
 } from '../../chains/solana/program-ids.ts';
+import { JUPITER_V6_PROGRAM, jupiterRouteRefusal } from './jupiter-route-checks.ts';
 
 const SYSTEM: string = SYSTEM_PROGRAM_ADDRESS;
 const TOKEN: string = TOKEN_PROGRAM_ADDRESS;
@@ -30,8 +31,9 @@ const WRAPPED_SOL = 'So11111111111111111111111111111111111111112';
 /** Programs every swap may use, besides the aggregator's own. */
 const PLUMBING = new Set([SYSTEM, TOKEN, TOKEN_2022, ASSOCIATED_TOKEN, COMPUTE_BUDGET, ...MEMO]);
 
-/** SPL Token instruction tags (the same in Token-2022). */
+/** SPL Token instruction tags (the same in Token-2022, which adds extensions from 22 on). */
 const TOKEN_IX = {
+  initializeAccount: 1,
   transfer: 3,
   approve: 4,
   revoke: 5,
@@ -39,13 +41,31 @@ const TOKEN_IX = {
   closeAccount: 9,
   transferChecked: 12,
   approveChecked: 13,
+  initializeAccount2: 16,
+  syncNative: 17,
+  initializeAccount3: 18,
+  /** Token-2022's transfer-fee extension; its instruction 1 is TransferCheckedWithFee. */
+  transferFeeExtension: 26,
 } as const;
+/** What a swap may ask of the token programs with the wallet among the accounts, unchecked. */
+const HARMLESS = new Set<number>([
+  TOKEN_IX.initializeAccount,
+  TOKEN_IX.initializeAccount2,
+  TOKEN_IX.initializeAccount3,
+  TOKEN_IX.syncNative,
+  TOKEN_IX.revoke,
+]);
 
 export interface SwapPolicy {
-  /** The aggregator's own programs (Jupiter's router): trusted with any instruction. */
+  /**
+   * The aggregator's own programs. Jupiter's (v6) route instructions are read and held to the
+   * trade (jupiter-route-checks.ts); another aggregator program would be trusted as it is.
+   */
   programs: readonly string[];
   /** Accounts the aggregator may be paid in directly (the local pools), and their token accounts. */
   payees: readonly string[];
+  /** The trade asked for, which Jupiter's route instructions must match. */
+  trade?: { outputMint: string; amount: bigint; quotedOut: bigint; slippageBps: number };
 }
 
 interface Compiled {
@@ -86,18 +106,32 @@ export async function solanaSwapRefusal(
     return false;
   };
 
+  /** The wallet's own associated token account of `mint`, under either token program. */
+  const walletAccount = async (account: string, mint: string) =>
+    (await ownAccount(account, mint, TOKEN)) || (await ownAccount(account, mint, TOKEN_2022));
+
   for (const [n, ix] of message.instructions.entries()) {
     const program = keys[ix.programAddressIndex] ?? '';
     const where = `instruction ${n + 1}`;
-    if (trusted.has(program)) continue;
-    if (!PLUMBING.has(program))
-      return `${where} calls program ${program}, which a swap through this aggregator does not use`;
     // Accounts looked up through address tables are past the static keys: not verifiable offline.
     const account = (i: number): string | null => {
       const index = ix.accountIndices?.[i];
       return index === undefined ? null : (keys[index] ?? null);
     };
     const data = ix.data ? Uint8Array.from(ix.data) : new Uint8Array();
+    if (trusted.has(program)) {
+      if (program !== JUPITER_V6_PROGRAM) continue;
+      if (!policy.trade) return `${where} calls Jupiter without a trade to check it against`;
+      const refusal = await jupiterRouteRefusal(where, data, account, {
+        ...policy.trade,
+        wallet,
+        isWalletAccount: walletAccount,
+      });
+      if (refusal) return refusal;
+      continue;
+    }
+    if (!PLUMBING.has(program))
+      return `${where} calls program ${program}, which a swap through this aggregator does not use`;
     if (program === SYSTEM) {
       const tag = data.length >= 4 ? new DataView(data.buffer).getUint32(0, true) : -1;
       if (tag !== 2) return `${where} is a System instruction (${tag}) that a swap does not need`;
@@ -107,26 +141,40 @@ export async function solanaSwapRefusal(
       return `${where} pays lamports from the wallet to ${to ?? 'an account from a lookup table'}, which is neither the wallet's wrapped-SOL account nor the aggregator`;
     }
     if (program === TOKEN || program === TOKEN_2022) {
-      const tag = data[0];
+      const tag = data[0] ?? -1;
+      // Instructions that touch no account of the wallet move none of its tokens (a pool paying out).
+      const accounts = (ix.accountIndices ?? []).map((_, i) => account(i));
+      if (!accounts.includes(wallet) || HARMLESS.has(tag)) continue;
       if (tag === TOKEN_IX.approve || tag === TOKEN_IX.approveChecked || tag === TOKEN_IX.setAuthority)
         return `${where} would give control of the wallet's tokens to another account`;
-      if (tag === TOKEN_IX.closeAccount && account(2) === wallet && account(1) !== wallet)
-        return `${where} closes a wallet token account into ${account(1) ?? 'an account from a lookup table'}`;
-      if (tag === TOKEN_IX.transfer && account(2) === wallet) {
-        const to = account(1);
-        if (!to || !payees.has(to))
-          return `${where} moves the wallet's tokens to ${to ?? 'an unknown account'}`;
+      if (tag === TOKEN_IX.closeAccount) {
+        if (account(2) === wallet && account(1) !== wallet)
+          return `${where} closes a wallet token account into ${account(1) ?? 'an account from a lookup table'}`;
+        continue;
       }
-      if (tag === TOKEN_IX.transferChecked && account(3) === wallet) {
+      if (tag === TOKEN_IX.transfer) {
+        const to = account(1);
+        if (account(2) === wallet && (!to || !payees.has(to)))
+          return `${where} moves the wallet's tokens to ${to ?? 'an unknown account'}`;
+        continue;
+      }
+      // TransferChecked, and Token-2022's TransferCheckedWithFee: source, mint, destination, authority.
+      const checked =
+        tag === TOKEN_IX.transferChecked ||
+        (program === TOKEN_2022 && tag === TOKEN_IX.transferFeeExtension && data[1] === 1);
+      if (checked) {
         const [to, mint] = [account(2), account(1)];
         if (
-          !to ||
-          !mint ||
-          !((await ownAccount(to, mint, program)) || (await payeeAccount(to, mint, program)))
+          account(3) === wallet &&
+          (!to ||
+            !mint ||
+            !((await ownAccount(to, mint, program)) || (await payeeAccount(to, mint, program))))
         )
           return `${where} moves the wallet's tokens to ${to ?? 'an unknown account'}, not to the aggregator`;
+        continue;
       }
-      continue;
+      // Burn, BurnChecked, and everything else a swap does not need, with the wallet involved.
+      return `${where} is a token instruction (${tag}${tag === TOKEN_IX.transferFeeExtension ? `/${data[1]}` : ''}) on the wallet's accounts that a swap does not need`;
     }
     if (program === ASSOCIATED_TOKEN && account(2) !== null && account(2) !== wallet && account(0) === wallet)
       return `${where} pays for a token account of ${account(2)}, not of the wallet`;

@@ -18,6 +18,7 @@ import { parseAmount } from '../transactions/amounts.ts';
 import type { WriteIntent } from '../transactions/write-intents.ts';
 import type { WalletsService } from '../wallets.ts';
 import { resolveWriteWallet } from '../write-wallet.ts';
+import { evmSwapRefusal } from './evm-swap-checks.ts';
 import { solanaSwapRefusal } from './solana-swap-checks.ts';
 
 /** The bodies and the quote of the trade endpoints, as their schemas define them (the one source). */
@@ -30,6 +31,8 @@ export interface TradingDeps {
   clients: ChainClients;
   wallets: WalletsService;
   aggregatorFor: AggregatorFor;
+  /** ONEINCH_ALLOW_UNKNOWN_ROUTER_METHODS: sign router calls whose method cannot be checked. */
+  allowUnknownRouterMethods?: boolean;
 }
 
 export const DEFAULT_SLIPPAGE = 1;
@@ -197,7 +200,12 @@ export function tradingService(deps: TradingDeps) {
       }
     }
     const built = await aggregator.buildSwap({ ...req, wallet: wallet.address, slippage });
-    await checkBuiltSwap(req.chain, aggregator, built, wallet.address);
+    await checkBuiltSwap(aggregator, built, {
+      req,
+      wallet: wallet.address,
+      slippage,
+      allowUnknownMethods: deps.allowUnknownRouterMethods ?? false,
+    });
     const details: Record<string, string> = {
       aggregator: aggregator.name,
       fromToken: req.fromToken,
@@ -236,11 +244,18 @@ export function tradingService(deps: TradingDeps) {
 }
 
 /**
- * Looks at what the aggregator built before anything is signed (issue 11): an EVM swap must call the
- * aggregator's router (the spender it names), a Solana swap may only do what a swap does. Otherwise
- * 502 SEND_FAILED, naming what was wrong, and nothing is signed.
+ * Looks at what the aggregator built before anything is signed (issue 11, issue 26 item 6): an EVM
+ * swap must call the aggregator's router (the spender it names) with the trade asked for (receiver,
+ * input, amount, output, least return), a Solana swap may only do what a swap does and deliver to
+ * the wallet. Otherwise 502 SEND_FAILED, naming what was wrong, and nothing is signed.
  */
-async function checkBuiltSwap(chain: Chain, aggregator: SwapAggregator, built: BuiltSwap, wallet: string) {
+async function checkBuiltSwap(
+  aggregator: SwapAggregator,
+  built: BuiltSwap,
+  asked: { req: TradeRequest; wallet: string; slippage: number; allowUnknownMethods: boolean },
+) {
+  const { req, wallet } = asked;
+  const { chain } = req;
   const refuse = (why: string) =>
     new AppError(
       'SEND_FAILED',
@@ -250,6 +265,16 @@ async function checkBuiltSwap(chain: Chain, aggregator: SwapAggregator, built: B
     const router = await aggregator.spender(chain);
     if (router && built.tx.to.toLowerCase() !== router.toLowerCase())
       throw refuse(`it calls ${built.tx.to}, not ${aggregator.name}'s router ${router}`);
+    const refusal = evmSwapRefusal(built.tx.data, {
+      wallet: getAddress(wallet),
+      fromToken: req.fromToken,
+      toToken: req.toToken,
+      amount: req.amount,
+      dstAmount: built.dstAmount,
+      slippage: asked.slippage,
+      allowUnknownMethods: asked.allowUnknownMethods,
+    });
+    if (refusal) throw refuse(refusal);
     return;
   }
   let refusal: string | null;
@@ -257,6 +282,12 @@ async function checkBuiltSwap(chain: Chain, aggregator: SwapAggregator, built: B
     refusal = await solanaSwapRefusal(built.wire, wallet, {
       programs: aggregator.programs,
       payees: chain.swapPayees ?? [],
+      trade: {
+        outputMint: req.toToken,
+        amount: req.amount,
+        quotedOut: built.dstAmount,
+        slippageBps: Math.round(asked.slippage * 100),
+      },
     });
   } catch (err) {
     throw new AppError('SEND_FAILED', `${aggregator.name} built a swap transaction that cannot be decoded`, {

@@ -41,6 +41,7 @@ import {
 } from './evm-fees.ts';
 import { classifyEvmBroadcastError, errorReason } from './evm-outcomes.ts';
 import { nextNonce } from './nonce-rules.ts';
+import { refuseTokenRecipient, sendRecipient } from './token-recipient.ts';
 
 /** An EVM write as the chain executes it. */
 export interface EvmWrite {
@@ -179,6 +180,9 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
       const estimate = () =>
         client.estimateGas({ account: from, to: call.to, data: call.data, value: call.value });
       const token = intent.erc20 ?? intent.tokenSpend?.token;
+      // Whose code is read: a send's recipient (never a token contract), or a native payee.
+      const recipient = sendRecipient(intent);
+      const codeOf = recipient ?? (call.value > 0n && !call.data ? call.to : null);
       const [balance, tokenBalance, tokenCode, toCode, feeMarket, pendingNonce, early, ours] =
         await Promise.allSettled([
           client.getBalance({ address: from }),
@@ -186,7 +190,7 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
             ? client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [from] })
             : null,
           token ? client.getCode({ address: token }) : null,
-          call.value > 0n && !call.data ? client.getCode({ address: call.to }) : null,
+          codeOf ? client.getCode({ address: codeOf }) : null,
           market(client, chain),
           client.getTransactionCount({ address: from, blockTag: 'pending' }).then(BigInt),
           call.value === 0n ? estimate() : null,
@@ -195,6 +199,7 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
           new Promise((resolve) => setImmediate(resolve)).then(highestNonce),
         ]);
       const held = settled(balance, chain);
+      await refuseTokenRecipient(client, chain, intent, recipient, recipient && settled(toCode, chain));
       if (token) {
         const code = settled(tokenCode, chain);
         if (!code || code === '0x')

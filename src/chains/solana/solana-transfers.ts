@@ -89,7 +89,12 @@ export async function prepareSolanaTransfer(
     let lamportBalance: bigint;
     const writable: Address[] = [from.address];
     if (transfer.kind === 'sol') {
-      lamportBalance = (await rpc.getBalance(from.address, { commitment: 'confirmed' }).send()).value;
+      // One read for both: the wallet's lamports and what the recipient is.
+      const { value: accounts } = await rpc
+        .getMultipleAccounts([from.address, transfer.to], { encoding: 'base64', commitment: 'confirmed' })
+        .send();
+      refuseTokenProgramRecipient(transfer.to, accounts[1]);
+      lamportBalance = accounts[0]?.lamports ?? 0n;
       instructions = [
         getTransferSolInstruction({
           source: from,
@@ -118,11 +123,12 @@ export async function prepareSolanaTransfer(
         tokenProgram,
       });
       const { value: accounts } = await rpc
-        .getMultipleAccounts([from.address, source, destination], {
+        .getMultipleAccounts([from.address, source, destination, transfer.to], {
           encoding: 'base64',
           commitment: 'confirmed',
         })
         .send();
+      refuseTokenProgramRecipient(transfer.to, accounts[3]);
       lamportBalance = accounts[0]?.lamports ?? 0n;
       tokenBalance = accounts[1] ? u64At(decodeBase64(accounts[1].data), 64) : 0n;
       if (!accounts[2]) rent = await rpc.getMinimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE).send();
@@ -206,6 +212,21 @@ export async function prepareSolanaTransfer(
       });
     throw rpcError(chain, err);
   }
+}
+
+/**
+ * A recipient owned by the Token or Token-2022 program is a mint or a token account, never a wallet:
+ * SOL sent there is stuck (the program only lets the account's own rules move lamports) and tokens
+ * sent "to" it land in an associated account no one can sign for. Refused before anything is signed.
+ */
+function refuseTokenProgramRecipient(to: Address, account: { owner: Address } | null | undefined): void {
+  if (!account || (account.owner !== TOKEN_PROGRAM && account.owner !== TOKEN_2022_PROGRAM)) return;
+  const program = account.owner === TOKEN_PROGRAM ? 'SPL Token' : 'Token-2022';
+  throw new AppError(
+    'INVALID_INPUT',
+    `to: ${to} is a ${program} account (a mint or a token account), not a wallet: funds sent there would be lost; send to the owner's wallet address`,
+    { details: [{ path: 'to', message: 'is a mint or token account, not a wallet' }] },
+  );
 }
 
 /** The transaction error behind kit's "failed when simulated" error, e.g. InsufficientFundsForRent. */

@@ -9,18 +9,39 @@ import { registerErrorHandling } from '../plugins/errors.ts';
 
 export const ADMIN_FILE = 'admin.json';
 
-/** The operations of the admin endpoint, by name: the CLI posts `{ op, input }`. */
-const OPERATIONS = [
-  'createUser',
-  'setPassword',
-  'createWallet',
-  'setAutomation',
-  'linkUser',
-  'unlinkUser',
-  'createKey',
-  'listKeys',
-  'revokeKey',
-] as const satisfies readonly (keyof Operator)[];
+type FieldType = 'string' | 'boolean' | 'object';
+/** `?` marks an optional field. */
+type InputShape = Record<string, FieldType | `${FieldType}?`>;
+
+/**
+ * The operations of the admin endpoint, by name, with the shape of their input: the CLI posts
+ * `{ op, input }`. The shape is checked here so a hand-made request gets 400, not a TypeError.
+ */
+const OPERATIONS = {
+  createUser: { email: 'string', password: 'string?' },
+  setPassword: { email: 'string', password: 'string' },
+  createWallet: { email: 'string', chainType: 'string', makeDefault: 'boolean', automation: 'boolean' },
+  setAutomation: { address: 'string', enabled: 'boolean' },
+  linkUser: { email: 'string', providerUserId: 'string?' },
+  unlinkUser: { email: 'string' },
+  createKey: { email: 'string', name: 'string', expires: 'string', policy: 'object?' },
+  listKeys: { email: 'string' },
+  revokeKey: { id: 'string' },
+} as const satisfies Record<keyof Operator, InputShape>;
+type OperationName = keyof typeof OPERATIONS;
+
+function checkInput(shape: InputShape, input: unknown): void {
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw new AppError('INVALID_INPUT', 'input: must be an object');
+  const fields = input as Record<string, unknown>;
+  for (const [field, spec] of Object.entries(shape)) {
+    const type = spec.replace('?', '');
+    const value = fields[field];
+    if (value === undefined && spec.endsWith('?')) continue;
+    const actual = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+    if (actual !== type) throw new AppError('INVALID_INPUT', `input.${field}: must be a ${type}`);
+  }
+}
 
 /**
  * The operator endpoint the CLI uses while a server owns the embedded database. It listens on
@@ -47,9 +68,10 @@ export async function startAdminServer(options: {
   });
   app.post<{ Body: { op: string; input: unknown } }>('/admin/operator', async (request) => {
     const { op, input } = request.body ?? {};
-    if (!OPERATIONS.includes(op as (typeof OPERATIONS)[number]))
-      throw new AppError('INVALID_INPUT', `op: unknown operation ${String(op)}`);
-    const fn = options.operator[op as (typeof OPERATIONS)[number]] as (input: unknown) => Promise<unknown>;
+    if (typeof op !== 'string' || !Object.hasOwn(OPERATIONS, op))
+      throw new AppError('INVALID_INPUT', `op: unknown operation ${String(op).slice(0, 64)}`);
+    checkInput(OPERATIONS[op as OperationName], input);
+    const fn = options.operator[op as OperationName] as (input: unknown) => Promise<unknown>;
     return { result: await fn(input) };
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

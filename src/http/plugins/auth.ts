@@ -48,6 +48,21 @@ function policyHeader(decision: RateLimitDecision): string {
 }
 
 /**
+ * Sets the RateLimit headers of an authenticated request's decision, and refuses it (429
+ * RATE_LIMITED with Retry-After) when it is over the limit. Shared with /mcp (src/mcp/http-transport.ts).
+ */
+export function applyRateLimit(reply: FastifyReply, decision: RateLimitDecision): void {
+  reply.header('RateLimit-Policy', policyHeader(decision));
+  reply.header('RateLimit', `"${decision.policy}";r=${decision.remaining};t=${decision.resetSeconds}`);
+  if (!decision.allowed)
+    throw new AppError(
+      'RATE_LIMITED',
+      `Rate limit exceeded: ${decision.limit} ${decision.policy === 'read' ? 'reads' : 'writes'} per minute; retry in ${decision.resetSeconds} s`,
+      { headers: { 'Retry-After': String(decision.resetSeconds) } },
+    );
+}
+
+/**
  * The gate in front of every /api/v1 request, in one onRequest hook: authentication, the per-user
  * rate limit, the key's scope, then the declared body size; all before the body is read or
  * validated (DESIGN A4), so a request rejected here records nothing.
@@ -66,16 +81,8 @@ export function registerAuthAndRateLimit(
 
   const admit = (request: FastifyRequest, reply: FastifyReply, decision: RateLimitDecision): void => {
     request.rateLimit = decision;
-    reply.header('RateLimit-Policy', policyHeader(decision));
-    reply.header('RateLimit', `"${decision.policy}";r=${decision.remaining};t=${decision.resetSeconds}`);
-    if (!decision.allowed) {
-      metrics.rateLimitRejections.inc({ policy: decision.policy });
-      throw new AppError(
-        'RATE_LIMITED',
-        `Rate limit exceeded: ${decision.limit} ${decision.policy === 'read' ? 'reads' : 'writes'} per minute; retry in ${decision.resetSeconds} s`,
-        { headers: { 'Retry-After': String(decision.resetSeconds) } },
-      );
-    }
+    if (!decision.allowed) metrics.rateLimitRejections.inc({ policy: decision.policy });
+    applyRateLimit(reply, decision);
     // After the limit (DESIGN A4: a request refused for its key's scope is still a request), before
     // the body is read. An unknown path is answered 404 whatever the key may do.
     const scope = request.routeOptions.config.scope ?? (decision.policy === 'read' ? 'read' : 'write');

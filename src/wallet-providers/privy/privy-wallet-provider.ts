@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   getBase64EncodedWireTransaction,
   getPublicKeyFromAddress,
@@ -40,8 +41,10 @@ export interface PrivySettings {
  * one write path every provider shares (and a send retried after a timeout could pay twice).
  *
  * Every RPC request carries the authorization signature of the app's signer and a
- * `privy-idempotency-key` derived from our transaction id and attempt, so the SDK's own retries
- * (1 here, on timeouts, 429 and 5xx) are answered from Privy's record instead of signing again.
+ * `privy-idempotency-key` derived from our transaction id and attempt and from the request's body
+ * (`privyIdempotencyKey`), so the SDK's own retries (1 here, on timeouts, 429 and 5xx) are answered
+ * from Privy's record instead of signing again, and a later retry of the attempt with another body
+ * (new fees after a lost answer) is a new request rather than one Privy refuses for 24 hours.
  * What Privy returns is checked against what was asked before anyone broadcasts it.
  */
 export function privyWalletProvider(
@@ -140,12 +143,13 @@ export function privyWalletProvider(
       const walletId = walletIdOf(wallet);
       let signed: Hex;
       try {
+        const params = { transaction: privyEvmTransaction(wallet.address, transaction) };
         const data = await privy
           .wallets()
           .ethereum()
           .signTransaction(walletId, {
-            params: { transaction: privyEvmTransaction(wallet.address, transaction) },
-            idempotency_key: request.requestKey,
+            params,
+            idempotency_key: privyIdempotencyKey(request.requestKey, walletId, 'eth_signTransaction', params),
             authorization_context,
           });
         signed = data.signed_transaction as Hex;
@@ -160,12 +164,13 @@ export function privyWalletProvider(
       const walletId = walletIdOf(wallet);
       let signedWire: string;
       try {
+        const wire = getBase64EncodedWireTransaction(transaction);
         const data = await privy
           .wallets()
           .solana()
           .signTransaction(walletId, {
-            transaction: getBase64EncodedWireTransaction(transaction),
-            idempotency_key: request.requestKey,
+            transaction: wire,
+            idempotency_key: privyIdempotencyKey(request.requestKey, walletId, 'signTransaction', wire),
             authorization_context,
           });
         signedWire = data.signed_transaction;
@@ -175,6 +180,26 @@ export function privyWalletProvider(
       return checkSolanaSignature(wallet, transaction.messageBytes, signedWire);
     },
   };
+}
+
+/**
+ * The `privy-idempotency-key` of a signing request: our request key (transaction id and attempt)
+ * and a digest of exactly what is asked (wallet, method, transaction). Privy answers a repeated key
+ * from its record for 24 hours and refuses it with another body, so the same request retried gets
+ * the same key (signed once), and an attempt re-built with other fees or another blockhash after a
+ * lost answer gets a new one. The parameters are built in a fixed key order, so their JSON is stable.
+ */
+export function privyIdempotencyKey(
+  requestKey: string,
+  walletId: string,
+  method: string,
+  params: unknown,
+): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([walletId, method, params]))
+    .digest('base64url')
+    .slice(0, 22);
+  return `${requestKey}:${digest}`;
 }
 
 /** Our transaction in Privy's `UnsignedStandardEthereumTransaction` shape (hex quantities). */

@@ -1,4 +1,11 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { createHash } from 'node:crypto';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import type { Redis } from '../store/redis.ts';
 
 export interface SignInLimits {
   /** Attempts per client address (every attempt counts: each one costs a scrypt verification). */
@@ -17,23 +24,34 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
 export type SignInDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
+ * One limit, in this process or shared through Redis (REDIS_URL: every instance counts the same
+ * attempts, or N instances would allow N times the guesses). While Redis cannot answer, this
+ * instance's own count stands in (rate-limiter-flexible's insurance limiter): sign-in stays limited.
+ */
+function limiter(prefix: string, points: number, duration: number, redis?: Redis): RateLimiterAbstract {
+  const local = new RateLimiterMemory({ keyPrefix: prefix, points, duration });
+  if (!redis) return local;
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `wallet-api:${prefix}`,
+    points,
+    duration,
+    insuranceLimiter: local,
+  });
+}
+
+/**
  * Sign-in attempt limits per client address and per account, taken before the password is
  * verified, so a blocked caller costs no hashing. The account key is the normalized email whether
- * or not such a user exists: the answer never tells which emails have accounts.
+ * or not such a user exists: the answer never tells which emails have accounts. It is hashed, so
+ * Redis holds no email addresses.
  */
-export function signInLimiter(limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS) {
-  const byAddress = new RateLimiterMemory({
-    keyPrefix: 'sign-in-address',
-    points: limits.perAddress,
-    duration: limits.windowSeconds,
-  });
-  const byAccount = new RateLimiterMemory({
-    keyPrefix: 'sign-in-account',
-    points: limits.perAccount,
-    duration: limits.windowSeconds,
-  });
-  const accountKey = (email: string) => email.trim().toLowerCase();
-  const take = async (limiter: RateLimiterMemory, key: string): Promise<SignInDecision> => {
+export function signInLimiter(limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS, redis?: Redis) {
+  const byAddress = limiter('sign-in-address', limits.perAddress, limits.windowSeconds, redis);
+  const byAccount = limiter('sign-in-account', limits.perAccount, limits.windowSeconds, redis);
+  const accountKey = (email: string) =>
+    createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+  const take = async (limiter: RateLimiterAbstract, key: string): Promise<SignInDecision> => {
     try {
       await limiter.consume(key);
       return { allowed: true };
