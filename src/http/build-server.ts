@@ -10,7 +10,7 @@ import { registerMcpRoute } from '../mcp/http-transport.ts';
 import { WalletBalanceSchema } from '../schemas/balances.ts';
 import { ErrorBody } from '../schemas/common.ts';
 import { KeyLimitSchema } from '../schemas/keys.ts';
-import { SubmissionSchema, TransactionSchema } from '../schemas/transactions.ts';
+import { INTENT_SCHEMAS, SubmissionSchema, TransactionSchema } from '../schemas/transactions.ts';
 import { ChainSchema, WalletSchema } from '../schemas/wallets.ts';
 import { LazyChildLogger } from '../support/logger.ts';
 import { API_PREFIX } from './api-prefix.ts';
@@ -178,6 +178,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addSchema(KeyLimitSchema);
   app.addSchema(ChainSchema);
   app.addSchema(SubmissionSchema);
+  for (const intent of INTENT_SCHEMAS) app.addSchema(intent);
   app.addSchema(TransactionSchema);
   app.addSchema(WalletBalanceSchema);
   await registerOpenApi(app, options.publicUrl);
