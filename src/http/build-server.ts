@@ -4,7 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Services } from '../app/services.ts';
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
-import { nativeBalanceReader } from '../dashboard/native-balances.ts';
+import { walletBalancesReader } from '../dashboard/wallet-balances.ts';
 import { DerivedKeys } from '../mcp/derived-keys.ts';
 import { registerMcpRoute } from '../mcp/http-transport.ts';
 import { WalletBalanceSchema } from '../schemas/balances.ts';
@@ -187,7 +187,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(dashboardRoutes, {
     services,
     publicUrl: options.publicUrl,
-    nativeBalance: nativeBalanceReader(services.balances),
+    walletBalances: walletBalancesReader(services.balances),
   });
   // MCP for AI agents over Streamable HTTP: each tool is one call of /api/v1 below, in process.
   // Its derived Idempotency-Keys live in the database: kept across restarts, one per call on
