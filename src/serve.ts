@@ -70,6 +70,7 @@ export async function serve(options: ServeOptions): Promise<void> {
             instance: () => devnet.info.evm.instance,
             trading: true,
             aggregatorUrl: devnet.info.aggregator.oneinchApiUrl,
+            listedTokens: [devnet.info.evm.testToken.address, devnet.info.evm.secondToken.address],
           },
           'solana-localnet': {
             rpcUrl: devnet.info.solana.rpcUrl,
@@ -78,6 +79,7 @@ export async function serve(options: ServeOptions): Promise<void> {
             aggregatorUrl: devnet.info.aggregator.jupiterApiUrl,
             // The local pools are paid directly (they have no program of their own).
             swapPayees: devnet.info.solana.pools.map((p) => p.address),
+            listedTokens: [devnet.info.solana.splMint.address, devnet.info.solana.token2022Mint.address],
           },
         }
       : {}),

@@ -26,6 +26,12 @@ export interface Chain {
    */
   swapPayees?: readonly string[];
   /**
+   * Tokens (EVM addresses, Solana mints) whose balances the dashboard shows beside the native one:
+   * the development network's test tokens. Unset elsewhere. The API's balance reads do not use it
+   * (DESIGN A8: EVM without `tokens` is native only).
+   */
+  listedTokens?: readonly string[];
+  /**
    * Development networks only: the id of the chain now running. It changes when the network restarts
    * (its state is gone), so transactions made on an earlier one can be told apart.
    */

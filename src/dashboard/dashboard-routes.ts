@@ -7,7 +7,7 @@ import type { Services } from '../app/services.ts';
 import { AppError } from '../errors/app-error.ts';
 import { type SignInLimits, signInLimiter } from '../rate-limit/sign-in-limiter.ts';
 import { sourcePath } from '../support/project-paths.ts';
-import type { NativeBalanceReader } from './native-balances.ts';
+import { assetUnits } from './asset-units.ts';
 import { DASHBOARD_PATH, PAGES } from './paths.ts';
 import {
   cookieNames,
@@ -23,12 +23,13 @@ import { keysRoutes } from './routes/keys-routes.ts';
 import { transactionsRoutes } from './routes/transactions-routes.ts';
 import { walletsRoutes } from './routes/wallets-routes.ts';
 import { errorPage } from './views/message-view.ts';
+import type { WalletBalancesReader } from './wallet-balances.ts';
 
 export interface DashboardOptions {
   services: Services;
   publicUrl: string;
-  /** Native balances for the wallets page; without it they show as unavailable. */
-  nativeBalance?: NativeBalanceReader;
+  /** Balances for the wallets page; without it they show as unavailable. */
+  walletBalances?: WalletBalancesReader;
   /** Other limits than the service's (tests): counted in this process only. */
   signInLimits?: SignInLimits;
 }
@@ -104,7 +105,8 @@ async function dashboard(app: FastifyInstance, options: DashboardOptions): Promi
     services,
     sessions: services.sessions,
     limiter: options.signInLimits ? signInLimiter(options.signInLimits) : services.signInLimiter,
-    nativeBalance: options.nativeBalance,
+    walletBalances: options.walletBalances,
+    units: assetUnits(services.balances),
     publicUrl,
   };
   const assets = loadAssets();

@@ -3,9 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DashboardSession, SessionService } from '../app/dashboard-sessions.ts';
 import type { Services } from '../app/services.ts';
 import type { SignInLimiter } from '../rate-limit/sign-in-limiter.ts';
-import type { NativeBalanceReader } from './native-balances.ts';
+import type { AssetUnits } from './asset-units.ts';
 import { DASHBOARD_PATH, PAGES } from './paths.ts';
 import type { PageContext } from './views/layout.ts';
+import type { WalletBalancesReader } from './wallet-balances.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,7 +20,9 @@ export interface DashboardDeps {
   services: Services;
   sessions: SessionService;
   limiter: SignInLimiter;
-  nativeBalance: NativeBalanceReader | undefined;
+  walletBalances: WalletBalancesReader | undefined;
+  /** Tokens' symbols and decimals, for amounts in whole units (cached; never fails a page). */
+  units: AssetUnits;
   publicUrl: string;
 }
 

@@ -5,13 +5,13 @@ import type { Logger } from 'pino';
 import type { Services } from '../app/services.ts';
 import type { TrustProxy } from '../config/settings.ts';
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
-import { nativeBalanceReader } from '../dashboard/native-balances.ts';
+import { walletBalancesReader } from '../dashboard/wallet-balances.ts';
 import { DerivedKeys } from '../mcp/derived-keys.ts';
 import { registerMcpRoute } from '../mcp/http-transport.ts';
 import { WalletBalanceSchema } from '../schemas/balances.ts';
 import { ErrorBody } from '../schemas/common.ts';
 import { KeyLimitSchema } from '../schemas/keys.ts';
-import { SubmissionSchema, TransactionSchema } from '../schemas/transactions.ts';
+import { INTENT_SCHEMAS, SubmissionSchema, TransactionSchema } from '../schemas/transactions.ts';
 import { ChainSchema, WalletSchema } from '../schemas/wallets.ts';
 import { LazyChildLogger } from '../support/logger.ts';
 import { API_PREFIX } from './api-prefix.ts';
@@ -189,6 +189,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addSchema(KeyLimitSchema);
   app.addSchema(ChainSchema);
   app.addSchema(SubmissionSchema);
+  for (const intent of INTENT_SCHEMAS) app.addSchema(intent);
   app.addSchema(TransactionSchema);
   app.addSchema(WalletBalanceSchema);
   await registerOpenApi(app, options.publicUrl);
@@ -197,7 +198,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(dashboardRoutes, {
     services,
     publicUrl: options.publicUrl,
-    nativeBalance: nativeBalanceReader(services.balances),
+    walletBalances: walletBalancesReader(services.balances),
   });
   // MCP for AI agents over Streamable HTTP: each tool is one call of /api/v1 below, in process.
   // Its derived Idempotency-Keys live in the database: kept across restarts, one per call on

@@ -1,7 +1,12 @@
 import type { TSchema } from 'typebox';
 import { WalletBalanceSchema } from '../schemas/balances.ts';
 import { ErrorBody } from '../schemas/common.ts';
-import { IdempotencyHeaders, SubmissionSchema, TransactionSchema } from '../schemas/transactions.ts';
+import {
+  IdempotencyHeaders,
+  INTENT_SCHEMAS,
+  SubmissionSchema,
+  TransactionSchema,
+} from '../schemas/transactions.ts';
 import { ChainSchema, WalletSchema } from '../schemas/wallets.ts';
 
 /** A JSON Schema object as MCP's `inputSchema` carries it. */
@@ -14,9 +19,15 @@ export interface ToolInputSchema {
 
 /** The shared schemas routes refer to by `$ref` (the ones build-server.ts registers). */
 const SHARED: Record<string, unknown> = Object.fromEntries(
-  [ErrorBody, WalletSchema, ChainSchema, SubmissionSchema, TransactionSchema, WalletBalanceSchema].map(
-    (s) => [String((s as { $id?: string }).$id), s],
-  ),
+  [
+    ErrorBody,
+    WalletSchema,
+    ChainSchema,
+    SubmissionSchema,
+    ...INTENT_SCHEMAS,
+    TransactionSchema,
+    WalletBalanceSchema,
+  ].map((s) => [String((s as { $id?: string }).$id), s]),
 );
 
 /**

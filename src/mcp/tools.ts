@@ -189,7 +189,11 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'A transaction a write tool created, by its `id` (tx_...): `status` PENDING or SUBMITTED (not ' +
       'final: call again in a few seconds), CONFIRMED (landed and succeeded) or FAILED (`error` says ' +
-      'why), with `hash`, `explorerUrl`, from, to, value and `stuckReason` when it is not moving.',
+      'why), with `hash`, `explorerUrl`, from, to, value and `stuckReason` when it is not moving. ' +
+      '`value` is only the native value: `intent` says what it moved, by `kind` (send: asset, token, ' +
+      'amount; approve: token, spender, amount; swap: fromToken, toToken, amount, expectedOutput; ' +
+      'contract: value and the token transfers its call data makes), amounts in base units; null ' +
+      'for transactions recorded before intents were.',
     inputSchema: toolInput(TxParams),
     write: false,
     annotations: READ,

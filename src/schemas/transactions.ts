@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { StringEnum } from './common.ts';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
@@ -71,6 +71,119 @@ export const SubmissionSchema = Type.Object(
   { $id: 'Submission', title: 'Submission' },
 );
 
+const baseUnits = (description: string) =>
+  Type.String({ pattern: '^[0-9]+$', description: `${description}: a decimal string of base units` });
+
+export const SendIntentSchema = Type.Object(
+  {
+    kind: StringEnum(['send'] as const),
+    asset: StringEnum(['native', 'erc20', 'spl'] as const),
+    token: Type.Union([Type.String(), Type.Null()], {
+      description: 'The token address (erc20) or mint (spl); null for native',
+    }),
+    amount: baseUnits('What the recipient (`to`) is sent'),
+  },
+  { $id: 'SendIntent', title: 'SendIntent', additionalProperties: false },
+);
+
+export const ApproveIntentSchema = Type.Object(
+  {
+    kind: StringEnum(['approve'] as const),
+    token: Type.String({ description: 'The ERC20 token (also `to`)' }),
+    spender: Type.String({ description: 'Who may spend it' }),
+    amount: baseUnits('The allowance granted (2^256-1: unlimited)'),
+  },
+  { $id: 'ApproveIntent', title: 'ApproveIntent', additionalProperties: false },
+);
+
+export const SwapIntentSchema = Type.Object(
+  {
+    kind: StringEnum(['swap'] as const),
+    fromToken: Type.String({
+      description:
+        'The input token as resolved: 0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE for native on EVM, the wrapped SOL mint for SOL',
+    }),
+    toToken: Type.String({ description: 'The output token, resolved the same way' }),
+    amount: baseUnits('What goes in, in the input token'),
+    expectedOutput: Type.Union([baseUnits('Expected output'), Type.Null()], {
+      description:
+        'What the aggregator quoted to come out, in base units of the output token; null when not recorded',
+    }),
+    minimumOutput: Type.Union([baseUnits('Minimum output'), Type.Null()], {
+      description:
+        'The least that may come out at the slippage asked, in base units of the output token (Solana swaps); null when not recorded (EVM)',
+    }),
+  },
+  { $id: 'SwapIntent', title: 'SwapIntent', additionalProperties: false },
+);
+
+export const ContractIntentSchema = Type.Object(
+  {
+    kind: StringEnum(['contract'] as const),
+    value: baseUnits('The native value paid to the contract'),
+    decoded: Type.Boolean({
+      description:
+        'True when the call data was read: none (a plain payment), an ERC20 transfer, transferFrom, approve, increaseAllowance or decreaseAllowance, or a Uniswap Permit2 call. False otherwise (any other function, or call data over 4 KiB, which is not kept whole): the lists below are then empty and say nothing',
+    }),
+    tokenTransfers: Type.Array(
+      Type.Object(
+        { token: Type.String(), to: Type.String(), amount: baseUnits('Token units moved') },
+        { additionalProperties: false },
+      ),
+      { description: 'The token transfers the call data makes' },
+    ),
+    tokenApprovals: Type.Array(
+      Type.Object(
+        {
+          token: Type.String(),
+          spender: Type.String(),
+          amount: baseUnits('The allowance granted (added to the current one for increaseAllowance)'),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'The allowances the call data grants' },
+    ),
+  },
+  { $id: 'ContractIntent', title: 'ContractIntent', additionalProperties: false },
+);
+
+const IntentUnion = Type.Union([
+  SendIntentSchema,
+  ApproveIntentSchema,
+  SwapIntentSchema,
+  ContractIntentSchema,
+]);
+
+const INTENTS = {
+  send: 'SendIntent',
+  approve: 'ApproveIntent',
+  swap: 'SwapIntent',
+  contract: 'ContractIntent',
+};
+
+/**
+ * What a transaction moves, by `kind`: one of four named shapes (OpenAPI `oneOf` with a
+ * discriminator, whose schemas build-server.ts registers beside Transaction).
+ */
+export const TransactionIntentSchema = Type.Unsafe<Static<typeof IntentUnion>>({
+  oneOf: Object.values(INTENTS).map((name) => Type.Ref(name)),
+  discriminator: {
+    propertyName: 'kind',
+    mapping: Object.fromEntries(
+      Object.entries(INTENTS).map(([k, name]) => [k, `#/components/schemas/${name}`]),
+    ),
+  },
+  description:
+    'Extension. What the transaction moves, as asked for (amounts in base units of the asset named): ' +
+    'a send\'s asset, token and amount, so a token payment never reads as `value: "0"` alone; an ' +
+    "approval's token, spender and allowance; a swap's input and output tokens and amounts; a " +
+    "contract call's native value and the token transfers and approvals its call data makes. Its " +
+    "`kind` is the transaction's `kind`.",
+});
+
+/** The intent shapes, registered as shared schemas (Transaction refers to them). */
+export const INTENT_SCHEMAS = [SendIntentSchema, ApproveIntentSchema, SwapIntentSchema, ContractIntentSchema];
+
 export const TransactionSchema = Type.Object(
   {
     id: Type.String(),
@@ -90,6 +203,10 @@ export const TransactionSchema = Type.Object(
     from: Type.String({ description: 'Sender wallet' }),
     to: Type.String({ description: 'Recipient, token (approve), contract, or router/program (swap)' }),
     value: Type.String({ description: 'Native value in base units; "0" when none' }),
+    intent: Type.Union([TransactionIntentSchema, Type.Null()], {
+      description:
+        'Extension. What the transaction moves, by `kind`: SendIntent, ApproveIntent, SwapIntent or ContractIntent, amounts in base units. Null for a transaction whose write did not record it (made by an older version)',
+    }),
     error: Type.Union([Type.String(), Type.Null()], { description: 'Set when FAILED' }),
     nonce: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
       description:

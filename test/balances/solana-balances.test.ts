@@ -47,11 +47,11 @@ describe('Solana balances', () => {
     assert.deepEqual(
       tokens.map((b) => [b.token, b.raw, b.decimals, b.symbol]),
       [
-        [spl, '7000000', 6, null],
-        [t22, '8000000', 6, null],
+        [spl, '7000000', 6, 'TSPL'],
+        [t22, '8000000', 6, 'T22'],
         [meta, (5n * SOL).toString(), 9, 'META'],
       ].sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)),
-      'decimals from the mint; symbol from the Token-2022 metadata extension, else null',
+      'decimals from the mint; symbol from the Token-2022 metadata extension, else from Metaplex metadata (the devnet mints have some)',
     );
   });
 

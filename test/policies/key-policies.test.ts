@@ -306,7 +306,7 @@ describe('API key scopes and spend limits', () => {
     await browser.get('/dashboard/keys');
     assert.match(
       browser.lastHtml,
-      /data-limit="evm-localnet:native">[\s\S]*?<strong class="remaining">3000<\/strong> of 5000 left today/,
+      /data-limit="evm-localnet:native">[\s\S]*?<strong class="remaining" data-raw="3000"><span class="amount" title="3000 base units">0\.000000000000003 ETH<\/span><\/strong> of <span class="amount" title="5000 base units">0\.000000000000005 ETH<\/span> left today/,
     );
     assert.match(browser.lastHtml, /data-policy="unlimited-approvals"/);
     // A bad limit line is refused with a message for people, and no key is made.

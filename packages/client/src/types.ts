@@ -10,6 +10,8 @@ export type Wallet = Schemas['Wallet'];
 export type Chain = Schemas['Chain'];
 export type Submission = Schemas['Submission'];
 export type Transaction = Schemas['Transaction'];
+/** What a transaction moves (`Transaction['intent']`), by `kind`; null on transactions recorded without it. */
+export type TransactionIntent = NonNullable<Transaction['intent']>;
 export type WalletBalance = Schemas['WalletBalance'];
 
 export type ListWalletsQuery = Query<operations['listWallets']>;

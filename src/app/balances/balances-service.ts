@@ -78,6 +78,12 @@ function parseTokenList(chain: Chain, tokens: readonly string[]): string[] | nul
   return seen.size === 0 ? null : [...seen.keys()];
 }
 
+/** An owner for metadata reads without a wallet: the zero address, the System Program. */
+const ANY_OWNER: Record<ChainType, string> = {
+  ethereum: '0x0000000000000000000000000000000000000000',
+  solana: '11111111111111111111111111111111',
+};
+
 /** Runs `work` with a signal that aborts after `ms`, and gives up waiting for it then. */
 async function withDeadline<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
@@ -320,6 +326,54 @@ export function balancesService(deps: {
       if (ttlMs > 0 && Number.isFinite(ttlMs) && !droppedSince(tag, start))
         await cache.setMany([{ key: answerKey, value: answer }], { ttlMs, tags: [tag] });
       return answer;
+    },
+
+    /**
+     * Decimals and symbols of tokens on a chain (for showing amounts in whole units), from the
+     * metadata cache (kept for good), else read in one upstream call. `owner` is a wallet whose
+     * balances are read along (the reader's calls need one): any address of the chain's type does.
+     * A token that cannot be read is absent from the answer; an RPC failure rejects.
+     */
+    async tokenMeta(
+      chainSlug: string,
+      tokens: readonly string[],
+      owner?: string,
+    ): Promise<Map<string, TokenMeta>> {
+      const chain = chains.get(chainSlug);
+      const byKey = new Map<string, string[]>();
+      for (const t of tokens)
+        if (isAddressFor(chain.chainType, t)) byKey.set(tokenKey(t), [...(byKey.get(tokenKey(t)) ?? []), t]);
+      const out = new Map<string, TokenMeta>();
+      const keys = [...byKey.keys()];
+      if (keys.length === 0) return out;
+      const found = new Map<string, TokenMeta>();
+      const cached = await cache.getMany<TokenMeta>(keys.map((t) => metaKey(chain.slug, t)));
+      for (const [i, meta] of cached.entries()) if (meta) found.set(keys[i]!, meta);
+      const missing = keys.filter((k) => !found.has(k));
+      if (missing.length > 0) {
+        const who =
+          owner !== undefined && isAddressFor(chain.chainType, owner) ? owner : ANY_OWNER[chain.chainType];
+        const reading = await withDeadline(timeoutMs, (signal) =>
+          readers[chain.chainType].read({
+            chain,
+            owner: who,
+            native: false,
+            tokens: missing,
+            knownMeta: async () => new Map(),
+            signal,
+          }),
+        ).catch((err: unknown) => {
+          throw rpcError(chain, err);
+        });
+        if (reading.meta.size > 0)
+          await cache.setMany(
+            [...reading.meta].map(([token, meta]) => ({ key: metaKey(chain.slug, token), value: meta })),
+            { ttlMs: META_TTL_MS },
+          );
+        for (const [k, meta] of reading.meta) found.set(k, meta);
+      }
+      for (const [k, meta] of found) for (const t of byKey.get(k) ?? []) out.set(t, meta);
+      return out;
     },
 
     /** Drops a wallet's cached balances in every instance; the write path calls it after a broadcast. */

@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
 import type { SubmissionSchema, TransactionSchema } from '../../schemas/transactions.ts';
 import type { TransactionRecord } from '../../store/repositories/transactions-repository.ts';
+import { intentOf } from './intent-view.ts';
 
 /** The Submission response of every write endpoint (its schema is the one source). */
 export type SubmissionView = Static<typeof SubmissionSchema>;
@@ -53,6 +54,7 @@ export function transactionView(chains: ChainRegistry, tx: TransactionRecord): T
     from: tx.fromAddress,
     to: tx.toAddress,
     value: tx.value,
+    intent: intentOf(tx),
     error: tx.error,
     nonce: tx.nonce === null || neverSent ? null : Number(tx.nonce),
     attempts: neverSent ? [] : tx.attempts.map((a) => a.hash),

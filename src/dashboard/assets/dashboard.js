@@ -1,7 +1,42 @@
 // Progressive enhancement only: every page works without this script.
 // 1. Copy buttons for the one-time API key display.
-// 2. Refreshing the transactions list in place while any transaction is pending.
+// 2. Copy buttons beside ids, addresses and hashes (data-copy holds the value).
+// 3. Refreshing the transactions list in place while any transaction is pending.
 (() => {
+  // The live region that says what was copied: made at the first copy, so a page has no empty one.
+  let copyStatus = null;
+  const sayCopied = (text) => {
+    if (!copyStatus) {
+      copyStatus = document.createElement('p');
+      copyStatus.className = 'visually-hidden';
+      copyStatus.setAttribute('role', 'status');
+      copyStatus.setAttribute('aria-live', 'polite');
+      copyStatus.id = 'copy-announcer';
+      document.body.append(copyStatus);
+    }
+    copyStatus.textContent = text;
+  };
+  const showCopyButtons = (root) => {
+    for (const b of root.querySelectorAll('button[data-copy]')) b.hidden = false;
+  };
+  showCopyButtons(document);
+  // One listener for every copy button, also those of a list swapped in by the refresh below.
+  document.addEventListener('click', async (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button[data-copy]') : null;
+    if (!button) return;
+    const value = button.getAttribute('data-copy') ?? '';
+    try {
+      await navigator.clipboard.writeText(value);
+      sayCopied(`Copied ${value}`);
+      button.setAttribute('data-copied', 'true');
+    } catch {
+      // Clipboard access can be refused: select the value beside the button instead.
+      const shown = button.previousElementSibling;
+      if (shown) window.getSelection()?.selectAllChildren(shown);
+      sayCopied('Selected: press Ctrl+C (or Cmd+C) to copy.');
+    }
+  });
+
   for (const button of document.querySelectorAll('[data-copy-target]')) {
     const id = button.getAttribute('data-copy-target');
     const input = document.getElementById(id);
@@ -49,7 +84,9 @@
       const next = doc.getElementById('transactions-region');
       if (!next) return;
       const changed = statuses(current) !== statuses(next);
-      current.replaceWith(document.importNode(next, true));
+      const fresh = document.importNode(next, true);
+      showCopyButtons(fresh);
+      current.replaceWith(fresh);
       if (changed && announcer) announcer.textContent = 'Transactions updated.';
       if (next.hasAttribute('data-auto-refresh')) schedule();
       else if (announcer) announcer.textContent = 'Every transaction is now final.';

@@ -4,7 +4,9 @@ import { type KeyPolicyInput, loadKeyPolicy, SCOPES } from '../../app/key-polici
 import type { LimitStanding } from '../../app/key-spend.ts';
 import type { ApiKeyId, UserId } from '../../domain/ids.ts';
 import { asApiKeyId } from '../../domain/ids.ts';
+import { parseUnits, UnitsError } from '../../domain/units.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { type AssetUnit, unitKey } from '../asset-units.ts';
 import { html } from '../html.ts';
 import { PAGES } from '../paths.ts';
 import {
@@ -27,28 +29,59 @@ const lines = (value: string | undefined) =>
     .map((l) => l.trim())
     .filter((l) => l !== '' && !l.startsWith('#'));
 
+/** A limit asset's unit: null when its decimals cannot be read (the line must be in base units). */
+export type LimitUnitOf = (chain: string, asset: string) => Promise<AssetUnit | null>;
+
 /**
  * The create form's choices as a policy. The form always sends `policy_form`; without it (an older
  * page, a script) the key gets everything, as keys always had. Lines of the limits box read
- * `chain asset max-per-transaction max-per-24h`, `-` for no maximum. Form text is trimmed per
+ * `chain asset max-per-transaction max-per-24h`, `-` for no maximum, in whole units of the asset
+ * ("1.5" ETH, "250" TUSD: `limit_units=whole`, what the page sends by default) or in base units
+ * (`limit_units=base`, and without the field, as forms did before). Whole units need the asset's
+ * decimals: the chain's for native, read from the chain for a token. Form text is trimmed per
  * line: it is typed by a person, unlike API values.
  */
-export function policyFromForm(
+export async function policyFromForm(
   field: (name: string) => string | undefined,
   chainSlugs: readonly string[],
-): KeyPolicyInput {
+  unitOf: LimitUnitOf,
+): Promise<KeyPolicyInput> {
   if (field('policy_form') === undefined) return {};
-  const limits = lines(field('limits')).map((line, i) => {
-    const parts = line.split(/\s+/);
-    if (parts.length !== 4)
-      throw new AppError(
-        'INVALID_INPUT',
-        `Limits, line ${i + 1}: write “chain asset max-per-transaction max-per-24h”, for example “base native 1000000 5000000” (- for no maximum)`,
-      );
-    const [chain, asset, perTransaction, perDay] = parts as [string, string, string, string];
-    const amount = (v: string) => (v === '-' ? null : v);
-    return { chain, asset, perTransaction: amount(perTransaction), perDay: amount(perDay) };
-  });
+  const whole = field('limit_units') === 'whole';
+  const limits = await Promise.all(
+    lines(field('limits')).map(async (line, i) => {
+      const parts = line.split(/\s+/);
+      if (parts.length !== 4)
+        throw new AppError(
+          'INVALID_INPUT',
+          `Limits, line ${i + 1}: write “chain asset max-per-transaction max-per-24h”, for example “base native 0.5 2” (- for no maximum)`,
+        );
+      const [chain, asset, perTransaction, perDay] = parts as [string, string, string, string];
+      if (!whole) {
+        const amount = (v: string) => (v === '-' ? null : v);
+        return { chain, asset, perTransaction: amount(perTransaction), perDay: amount(perDay) };
+      }
+      if (!chainSlugs.includes(chain))
+        throw new AppError('INVALID_INPUT', `Limits, line ${i + 1}: unknown chain “${chain}”`);
+      const unit = await unitOf(chain, asset);
+      if (!unit)
+        throw new AppError(
+          'INVALID_INPUT',
+          `Limits, line ${i + 1}: the decimals of token ${asset} on ${chain} could not be read, so its amounts cannot be taken in whole units. Check the address, or choose base units and give them in the token’s smallest unit.`,
+        );
+      const amount = (v: string) => {
+        if (v === '-') return null;
+        try {
+          return parseUnits(v, unit.decimals, unit.symbol ?? asset).toString();
+        } catch (err) {
+          if (err instanceof UnitsError)
+            throw new AppError('INVALID_INPUT', `Limits, line ${i + 1}: ${err.message}`);
+          throw err;
+        }
+      };
+      return { chain, asset, perTransaction: amount(perTransaction), perDay: amount(perDay) };
+    }),
+  );
   const recipients = lines(field('recipients'));
   const contracts = lines(field('contracts'));
   return {
@@ -70,6 +103,26 @@ export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
     request.cookies[cookieNames(isSecure(request, deps.publicUrl)).session] ?? '';
 
   const chains = deps.services.chains.list().map((c) => ({ slug: c.slug, name: c.name }));
+  const chainBySlug = (slug: string) => deps.services.chains.list().find((c) => c.slug === slug) ?? null;
+
+  /** The unit of a limit's asset (native: the chain's; a token: read from the chain), or null. */
+  const unitOf: LimitUnitOf = async (slug, asset) => {
+    const chain = chainBySlug(slug);
+    if (!chain) return null;
+    const token = asset === 'native' ? null : asset;
+    return (await deps.units.resolve([{ chain, token }])).get(unitKey(chain, token)) ?? null;
+  };
+
+  /** Units of every limit's asset, for showing limits in whole units. */
+  async function limitUnits(keys: ApiKeyView[]): Promise<ReadonlyMap<string, AssetUnit>> {
+    const wanted = keys.flatMap((k) =>
+      k.policy.limits.flatMap((l) => {
+        const chain = chainBySlug(l.chain);
+        return chain ? [{ chain, token: l.asset === 'native' ? null : l.asset }] : [];
+      }),
+    );
+    return deps.units.resolve(wanted);
+  }
 
   /** What each active key with limits may still move today (the page's "Can do" column). */
   async function standings(keys: ApiKeyView[]): Promise<Map<string, LimitStanding[]>> {
@@ -86,14 +139,14 @@ export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
     extra: Partial<KeysModel> = {},
   ): Promise<KeysModel> {
     const keys = await apiKeys.list(userId);
-    return { user, keys, chains, standing: await standings(keys), ...extra };
+    return { user, keys, chains, standing: await standings(keys), units: await limitUnits(keys), ...extra };
   }
 
   app.get('/keys', async (request, reply) => {
     const auth = requireSession(request, reply);
     if (!auth) return reply;
     const keys = await apiKeys.list(auth.session.userId);
-    const standing = await standings(keys);
+    const [standing, units] = await Promise.all([standings(keys), limitUnits(keys)]);
     // Right after creating a key (POST, then redirect here): the key, shown this once.
     const createdId = queryField(request, 'created');
     if (createdId) {
@@ -103,7 +156,7 @@ export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
       if (parsed && apiKey)
         return sendPage(
           reply,
-          keysPage({ user: auth.user, keys, chains, standing, created: { key: parsed.key, apiKey } }),
+          keysPage({ user: auth.user, keys, chains, standing, units, created: { key: parsed.key, apiKey } }),
         );
     }
     // After a revocation the page says so, naming the key from the user's own list.
@@ -115,7 +168,7 @@ export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
           message: html`API key “${revoked.name}” (<code>${revoked.maskedKey}</code>) is revoked. Requests with it now get 401 Unauthorized.`,
         }
       : null;
-    return sendPage(reply, keysPage({ user: auth.user, keys, chains, standing, flash }));
+    return sendPage(reply, keysPage({ user: auth.user, keys, chains, standing, units, flash }));
   });
 
   app.post('/keys', async (request, reply) => {
@@ -133,9 +186,10 @@ export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
     if (!isExpiry(expires))
       return refuse(400, `Expires must be one of: ${EXPIRY_CHOICES.map((c) => c.label).join(', ')}.`);
     try {
-      const policy = policyFromForm(
+      const policy = await policyFromForm(
         field,
         chains.map((c) => c.slug),
+        unitOf,
       );
       const created = await apiKeys.create(auth.session.userId, { name, expires, policy });
       request.log.info(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type DashboardDeps, requireSession, sendPage } from '../request-context.ts';
-import { transactionsPage } from '../views/transactions-view.ts';
+import { tokensOf, transactionsPage } from '../views/transactions-view.ts';
 
 const LIMIT = 50;
 const REFRESH_SECONDS = 5;
@@ -17,11 +17,17 @@ export async function transactionsRoutes(app: FastifyInstance, deps: DashboardDe
       const chain = chains.get(tx.chain) ?? null;
       return { tx, chain };
     });
+    const units = await deps.units.resolve(
+      rows.flatMap(({ tx, chain }) =>
+        chain ? tokensOf(tx).map((token) => ({ chain, token, owner: tx.from })) : [],
+      ),
+    );
     return sendPage(
       reply,
       transactionsPage({
         user: auth.user,
         rows,
+        units,
         limit: LIMIT,
         refreshSeconds: REFRESH_SECONDS,
         generatedAt: services.clock.now(),

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ChainType } from '../../domain/wallets.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { html } from '../html.ts';
-import { chainsOfType, pickChain, readNativeBalances } from '../native-balances.ts';
 import { PAGES } from '../paths.ts';
 import { type DashboardDeps, formField, queryField, requireSession, sendPage } from '../request-context.ts';
 import type { Flash } from '../views/layout.ts';
 import { walletsPage } from '../views/wallets-view.ts';
+import { chainsOfType, pickChain, readWalletBalances } from '../wallet-balances.ts';
 
 const CHAIN_TYPES: ChainType[] = ['ethereum', 'solana'];
 
@@ -44,8 +44,8 @@ export async function walletsRoutes(app: FastifyInstance, deps: DashboardDeps): 
       selected: pickChain(chains, chainType, queryField(request, chainType)),
     }));
     const chainFor = (t: ChainType) => pickers.find((p) => p.chainType === t)?.selected ?? null;
-    const balances = await readNativeBalances(
-      deps.nativeBalance,
+    const balances = await readWalletBalances(
+      deps.walletBalances,
       userId,
       wallets.map((wallet) => ({ wallet, chain: chainFor(wallet.chainType) })),
     );

@@ -1,6 +1,7 @@
 import { type ApiKeyView, type KeyExpiry, type KeyStatus, MAX_ACTIVE_KEYS } from '../../app/api-keys.ts';
 import { SCOPES, type Scope } from '../../app/key-policies.ts';
 import type { LimitStanding } from '../../app/key-spend.ts';
+import { type AssetUnit, amountHtml, unitKey } from '../asset-units.ts';
 import { formatDate } from '../format.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { PAGES } from '../paths.ts';
@@ -33,6 +34,8 @@ export interface KeysModel {
   chains: { slug: string; name: string }[];
   /** Per active key with limits: each limit and what is left of it today. */
   standing: Map<string, LimitStanding[]>;
+  /** Units of the limits' assets (`unitKey`); a limit without one shows in base units. */
+  units?: ReadonlyMap<string, AssetUnit>;
 }
 
 const SCOPE_LABELS: Record<Scope, string> = {
@@ -48,6 +51,8 @@ function policyFields(model: KeysModel): SafeHtml {
   const checked = (name: string, byDefault: boolean) =>
     (again ? f?.(name) !== undefined : byDefault) ? html` checked` : '';
   const some = again && f?.('chains_mode') === 'some';
+  // Whole units unless the form came back with base units chosen.
+  const base = again && f?.('limit_units') === 'base';
   return html`<fieldset class="policy">
   <legend>What this key may do</legend>
   <input type="hidden" name="policy_form" value="1">
@@ -70,10 +75,15 @@ function policyFields(model: KeysModel): SafeHtml {
   <div class="field">
     <label for="key-limits">Spend limits</label>
     <textarea id="key-limits" name="limits" rows="3" class="mono" aria-describedby="key-limits-hint"
-      placeholder="evm-localnet native 1000000000000000000 5000000000000000000">${f?.('limits') ?? ''}</textarea>
+      placeholder="evm-localnet native 0.5 2">${f?.('limits') ?? ''}</textarea>
     <p class="hint" id="key-limits-hint">One per line: chain, asset (<code>native</code> or a token address or mint),
-      maximum per transaction, maximum per 24 hours, in base units (wei, lamports); <code>-</code> for no maximum.
-      Fees are not counted; a transaction that fails without leaving gives its amount back.</p>
+      maximum per transaction, maximum per 24 hours; <code>-</code> for no maximum. In whole units
+      (<code>1.5</code> ETH, <code>250</code> TUSD: the token's decimals are read from its chain) or in base units
+      (wei, lamports), as chosen below. Fees are not counted; a transaction that fails without leaving gives its amount back.</p>
+    <div class="modes" role="radiogroup" aria-label="Limits are in">
+      <label class="check"><input type="radio" name="limit_units" value="whole"${base ? '' : html` checked`}> Whole units (1.5 ETH)</label>
+      <label class="check"><input type="radio" name="limit_units" value="base"${base ? html` checked` : ''}> Base units (wei, lamports, token units)</label>
+    </div>
   </div>
   <div class="field">
     <label for="key-recipients">Recipient allowlist</label>
@@ -93,20 +103,27 @@ function policyFields(model: KeysModel): SafeHtml {
 }
 
 /** A key's powers for the table: scopes, chains, allowlists, and what each limit has left today. */
-function powers(k: ApiKeyView, standing: LimitStanding[] | undefined): SafeHtml {
+function powers(
+  k: ApiKeyView,
+  standing: LimitStanding[] | undefined,
+  units: ReadonlyMap<string, AssetUnit> | undefined,
+): SafeHtml {
   const p = k.policy;
   const limits = standing ?? p.limits.map((l) => ({ ...l, spentLast24h: null, remainingLast24h: null }));
+  const amount = (raw: string, chain: string, asset: string) => {
+    const token = asset === 'native' ? null : asset;
+    return amountHtml(raw, units?.get(unitKey({ slug: chain }, token)) ?? null, token);
+  };
   return html`<span class="scopes">${p.scopes.join(', ')}</span>
     <span class="muted">· ${p.chains ? p.chains.join(', ') : 'all chains'}</span>
     ${p.recipients ? html`<br><span class="muted">${p.recipients.length} allowed recipient${p.recipients.length === 1 ? '' : 's'}</span>` : ''}
     ${p.contracts ? html`<br><span class="muted">${p.contracts.length} allowed contract${p.contracts.length === 1 ? '' : 's'}</span>` : ''}
     ${p.allowUnlimitedApprovals ? html`<br><span class="muted" data-policy="unlimited-approvals">unlimited approvals allowed</span>` : ''}
-    ${limits.map(
-      (
-        l,
-      ) => html`<br><span class="limit" data-limit="${l.chain}:${l.asset}">${l.chain} ${l.asset === 'native' ? 'native' : html`<code>${l.asset}</code>`}:
-        ${l.perTransaction !== null ? html`≤ ${l.perTransaction} per transaction` : ''}${l.perDay !== null ? html`${l.perTransaction !== null ? '; ' : ''}${l.remainingLast24h !== null ? html`<strong class="remaining">${l.remainingLast24h}</strong> of ${l.perDay} left today` : html`≤ ${l.perDay} per 24 h`}` : ''}</span>`,
-    )}`;
+    ${limits.map((l) => {
+      const of = (raw: string) => amount(raw, l.chain, l.asset);
+      return html`<br><span class="limit" data-limit="${l.chain}:${l.asset}">${l.chain} ${l.asset === 'native' ? 'native' : html`<code>${l.asset}</code>`}:
+        ${l.perTransaction !== null ? html`≤ ${of(l.perTransaction)} per transaction` : ''}${l.perDay !== null ? html`${l.perTransaction !== null ? '; ' : ''}${l.remainingLast24h !== null ? html`<strong class="remaining" data-raw="${l.remainingLast24h}">${of(l.remainingLast24h)}</strong> of ${of(l.perDay)} left today` : html`≤ ${of(l.perDay)} per 24 h`}` : ''}</span>`;
+    })}`;
 }
 
 const STATUS_CLASS: Record<KeyStatus, string> = {
@@ -174,7 +191,7 @@ function createForm(model: KeysModel, activeCount: number): SafeHtml {
 
 // Explicit table roles: on phones the stylesheet turns rows into cards, and browsers drop the
 // native table semantics of restyled tables; the roles keep them for screen readers.
-function keysTable(keys: ApiKeyView[], standing: KeysModel['standing']): SafeHtml {
+function keysTable(keys: ApiKeyView[], standing: KeysModel['standing'], units: KeysModel['units']): SafeHtml {
   if (keys.length === 0) return html`<p>No API keys yet. Create one above.</p>`;
   return html`<div class="table-wrap">
 <table role="table" class="responsive" id="api-keys">
@@ -189,7 +206,7 @@ function keysTable(keys: ApiKeyView[], standing: KeysModel['standing']): SafeHtm
     <th scope="row" role="rowheader" data-label="Name">${k.name}</th>
     <td role="cell" data-label="Key"><code>${k.maskedKey}</code></td>
     <td role="cell" data-label="Status"><span class="badge ${STATUS_CLASS[k.status]}">${k.status}</span></td>
-    <td role="cell" data-label="Can do" class="powers">${powers(k, standing.get(k.id))}</td>
+    <td role="cell" data-label="Can do" class="powers">${powers(k, standing.get(k.id), units)}</td>
     <td role="cell" data-label="Created"><time datetime="${k.createdAt}">${formatDate(k.createdAt)}</time></td>
     <td role="cell" data-label="Expires">${k.expiresAt ? html`<time datetime="${k.expiresAt}">${formatDate(k.expiresAt)}</time>` : 'Never'}</td>
     <td role="cell" data-label="Last used">${k.lastUsedAt ? html`<time datetime="${k.lastUsedAt}">${formatDate(k.lastUsedAt)}</time>` : 'Never used'}</td>
@@ -219,7 +236,7 @@ ${createForm(model, active)}
 <section aria-labelledby="list-heading">
   <h2 id="list-heading">Your API keys</h2>
   <p class="hint">Expired and revoked keys stay listed for audit. A key is labelled Expiring soon when 7 days or fewer remain.</p>
-  ${keysTable(model.keys, model.standing)}
+  ${keysTable(model.keys, model.standing, model.units)}
 </section>`,
   );
 }

@@ -1,10 +1,11 @@
 import type { WalletView } from '../../app/wallets.ts';
 import type { Chain } from '../../chains/chain-registry.ts';
 import type { ChainType } from '../../domain/wallets.ts';
-import { formatAmount } from '../format.ts';
+import { amountHtml } from '../asset-units.ts';
+import { copyButton } from '../format.ts';
 import { html, type SafeHtml } from '../html.ts';
-import type { BalanceCell } from '../native-balances.ts';
 import { PAGES } from '../paths.ts';
+import type { BalanceCell, BalanceRow } from '../wallet-balances.ts';
 import { csrfField, type Flash, type PageContext, page } from './layout.ts';
 
 export interface WalletsModel {
@@ -23,7 +24,7 @@ const CHAIN_TYPE_LABEL: Record<ChainType, string> = { ethereum: 'EVM (ethereum)'
 function chainPicker(model: WalletsModel): SafeHtml {
   if (model.pickers.length === 0) return html``;
   return html`<form method="get" action="${PAGES.wallets}" class="form-row form-row-end" aria-labelledby="picker-heading">
-  <h2 id="picker-heading" class="visually-hidden">Chains for native balances</h2>
+  <h2 id="picker-heading" class="visually-hidden">Chains for balances</h2>
   ${model.pickers.map(
     (p) => html`<div class="field">
     <label for="chain-${p.chainType}">Balances on (${p.chainType})</label>
@@ -39,12 +40,21 @@ function chainPicker(model: WalletsModel): SafeHtml {
 </form>`;
 }
 
+const rowAmount = (b: BalanceRow) =>
+  amountHtml(b.raw, b.decimals === null ? null : { symbol: b.symbol, decimals: b.decimals }, b.token);
+
+/** Native first with its chain, then each token (listed ones on EVM, every account on Solana). */
 function balanceCell(cell: BalanceCell | undefined, chain: Chain | null): SafeHtml {
   if (!cell || cell.kind === 'unavailable')
     return html`<span class="muted">—<span class="visually-hidden"> balance</span> unavailable</span>`;
-  const { raw, decimals, symbol } = cell.balance;
-  return html`<span class="amount">${formatAmount(raw, decimals)} ${symbol ?? ''}</span>${
-    chain ? html` <span class="muted">on ${chain.name}</span>` : ''
+  const native = cell.balances.find((b) => b.token === null);
+  const tokens = cell.balances.filter((b) => b.token !== null);
+  return html`${native ? rowAmount(native) : ''}${chain ? html` <span class="muted">on ${chain.name}</span>` : ''}${
+    tokens.length > 0
+      ? html`<ul class="token-balances" aria-label="Token balances">${tokens.map(
+          (b) => html`<li data-token="${b.token}">${rowAmount(b)}</li>`,
+        )}</ul>`
+      : ''
   }`;
 }
 
@@ -95,12 +105,12 @@ function walletsTable(model: WalletsModel): SafeHtml {
   <caption class="visually-hidden">Your wallets, default wallets first</caption>
   <thead role="rowgroup"><tr role="row">
     <th scope="col" role="columnheader">Address</th><th scope="col" role="columnheader">chainType</th><th scope="col" role="columnheader">Default</th>
-    <th scope="col" role="columnheader">Automation</th><th scope="col" role="columnheader">Native balance</th><th scope="col" role="columnheader"><span class="visually-hidden">Actions</span></th>
+    <th scope="col" role="columnheader">Automation</th><th scope="col" role="columnheader">Balances</th><th scope="col" role="columnheader"><span class="visually-hidden">Actions</span></th>
   </tr></thead>
   <tbody role="rowgroup">
   ${model.wallets.map(
     (w) => html`<tr role="row" data-address="${w.address}">
-    <th scope="row" role="rowheader" data-label="Address"><code class="address">${w.address}</code></th>
+    <th scope="row" role="rowheader" data-label="Address"><code class="address">${w.address}</code>${copyButton(w.address, `address ${w.address}`)}</th>
     <td role="cell" data-label="chainType">${CHAIN_TYPE_LABEL[w.chainType]}</td>
     <td role="cell" data-label="Default">${w.isDefault ? html`<span class="badge badge-ok">Default</span>` : 'No'}</td>
     <td role="cell" data-label="Automation">${
@@ -108,7 +118,7 @@ function walletsTable(model: WalletsModel): SafeHtml {
         ? html`<span class="badge badge-ok">Enabled</span>`
         : html`<span class="badge badge-muted">Disabled</span>`
     }</td>
-    <td role="cell" data-label="Native balance">${balanceCell(model.balances.get(w.address), chainOf(w.chainType))}</td>
+    <td role="cell" data-label="Balances">${balanceCell(model.balances.get(w.address), chainOf(w.chainType))}</td>
     <td role="cell" data-label="Actions">${automationForm(model, w)}</td>
   </tr>`,
   )}

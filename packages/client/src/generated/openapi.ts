@@ -307,6 +307,78 @@ export interface components {
             explorerUrl: string | null;
             chainName: string;
         };
+        /** SendIntent */
+        SendIntent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "send";
+            /** @enum {string} */
+            asset: "native" | "erc20" | "spl";
+            /** @description The token address (erc20) or mint (spl); null for native */
+            token: string | null;
+            /** @description What the recipient (`to`) is sent: a decimal string of base units */
+            amount: string;
+        };
+        /** ApproveIntent */
+        ApproveIntent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "approve";
+            /** @description The ERC20 token (also `to`) */
+            token: string;
+            /** @description Who may spend it */
+            spender: string;
+            /** @description The allowance granted (2^256-1: unlimited): a decimal string of base units */
+            amount: string;
+        };
+        /** SwapIntent */
+        SwapIntent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "swap";
+            /** @description The input token as resolved: 0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE for native on EVM, the wrapped SOL mint for SOL */
+            fromToken: string;
+            /** @description The output token, resolved the same way */
+            toToken: string;
+            /** @description What goes in, in the input token: a decimal string of base units */
+            amount: string;
+            /** @description What the aggregator quoted to come out, in base units of the output token; null when not recorded */
+            expectedOutput: string | null;
+            /** @description The least that may come out at the slippage asked, in base units of the output token (Solana swaps); null when not recorded (EVM) */
+            minimumOutput: string | null;
+        };
+        /** ContractIntent */
+        ContractIntent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "contract";
+            /** @description The native value paid to the contract: a decimal string of base units */
+            value: string;
+            /** @description True when the call data was read: none (a plain payment), an ERC20 transfer, transferFrom, approve, increaseAllowance or decreaseAllowance, or a Uniswap Permit2 call. False otherwise (any other function, or call data over 4 KiB, which is not kept whole): the lists below are then empty and say nothing */
+            decoded: boolean;
+            /** @description The token transfers the call data makes */
+            tokenTransfers: {
+                token: string;
+                to: string;
+                /** @description Token units moved: a decimal string of base units */
+                amount: string;
+            }[];
+            /** @description The allowances the call data grants */
+            tokenApprovals: {
+                token: string;
+                spender: string;
+                /** @description The allowance granted (added to the current one for increaseAllowance): a decimal string of base units */
+                amount: string;
+            }[];
+        };
         /** Transaction */
         Transaction: {
             id: string;
@@ -333,6 +405,8 @@ export interface components {
             to: string;
             /** @description Native value in base units; "0" when none */
             value: string;
+            /** @description Extension. What the transaction moves, by `kind`: SendIntent, ApproveIntent, SwapIntent or ContractIntent, amounts in base units. Null for a transaction whose write did not record it (made by an older version) */
+            intent: (components["schemas"]["SendIntent"] | components["schemas"]["ApproveIntent"] | components["schemas"]["SwapIntent"] | components["schemas"]["ContractIntent"]) | null;
             /** @description Set when FAILED */
             error: string | null;
             /** @description Extension. EVM: the nonce the transaction uses (kept by every fee replacement); null on Solana */

@@ -5,6 +5,7 @@ import { SolanaChain } from './chain.ts';
 import { Faucet } from './faucet.ts';
 import { parseJsonWithBigInts, stringifyJson } from './json.ts';
 import { createMethods, type Handler } from './methods.ts';
+import { writeTestMintMetadata } from './mint-metadata.ts';
 import {
   RPC_INTERNAL_ERROR,
   RPC_INVALID_REQUEST,
@@ -86,6 +87,8 @@ function send(res: ServerResponse, status: number, body: string, type = 'applica
 
 export async function startSolanaRpcServer(opts: SolanaRpcServerOptions): Promise<SolanaRpcServer> {
   const chain = new SolanaChain({ slotMs: opts.slotMs, finalityDepth: opts.finalityDepth });
+  // The test mints' Metaplex metadata (their symbols), before any client can ask.
+  await writeTestMintMetadata(chain);
   const faucet = await Faucet.create(chain);
   const methods = createMethods(chain, faucet);
 

@@ -3,19 +3,21 @@ import type { Chain } from '../chains/chain-registry.ts';
 import type { UserId } from '../domain/ids.ts';
 import type { ChainType } from '../domain/wallets.ts';
 
-export interface NativeBalance {
+/** One balance as the wallets page shows it (native: token null). */
+export interface BalanceRow {
+  token: string | null;
   /** Base units, a decimal string. */
   raw: string;
   decimals: number | null;
   symbol: string | null;
 }
 
-/** How the wallets page reads a native balance; null when there is none to show. */
-export type NativeBalanceReader = (
+/** How the wallets page reads a wallet's balances on a chain: native first, then tokens. */
+export type WalletBalancesReader = (
   userId: UserId,
   wallet: WalletView,
-  chainSlug: string,
-) => Promise<NativeBalance | null>;
+  chain: Chain,
+) => Promise<BalanceRow[]>;
 
 /**
  * The part of the balances service (`services.balances`) this page uses, declared here by shape so
@@ -24,29 +26,47 @@ export type NativeBalanceReader = (
 export interface BalancesReadPort {
   read(
     userId: UserId,
-    query: { chain: string; address?: string; includeZero?: boolean; fresh?: boolean },
-  ): Promise<readonly { asset: string; raw: string; decimals: number | null; symbol: string | null }[]>;
+    query: {
+      chain: string;
+      address?: string;
+      tokens?: readonly string[];
+      includeZero?: boolean;
+      fresh?: boolean;
+    },
+  ): Promise<
+    readonly { token: string | null; raw: string; decimals: number | null; symbol: string | null }[]
+  >;
 }
 
-export function nativeBalanceReader(balances: BalancesReadPort): NativeBalanceReader {
+/**
+ * Native plus the chain's listed tokens (the development network's test tokens) on EVM, where a
+ * node cannot list what an address holds; on Solana every token account the wallet owns. Zero
+ * balances included: a zero is still a reading worth showing, unlike "unavailable".
+ */
+export function walletBalancesReader(balances: BalancesReadPort): WalletBalancesReader {
   return async (userId, wallet, chain) => {
-    // includeZero: a zero balance is still a reading worth showing, unlike "unavailable".
-    const rows = await balances.read(userId, { chain, address: wallet.address, includeZero: true });
-    const native = rows.find((r) => r.asset === 'native');
-    return native ? { raw: native.raw, decimals: native.decimals, symbol: native.symbol } : null;
+    const listed =
+      chain.chainType === 'ethereum' && chain.listedTokens?.length ? chain.listedTokens : undefined;
+    const rows = await balances.read(userId, {
+      chain: chain.slug,
+      address: wallet.address,
+      includeZero: true,
+      ...(listed ? { tokens: listed } : {}),
+    });
+    return rows.map((r) => ({ token: r.token, raw: r.raw, decimals: r.decimals, symbol: r.symbol }));
   };
 }
 
-export type BalanceCell = { kind: 'ok'; balance: NativeBalance } | { kind: 'unavailable' };
+export type BalanceCell = { kind: 'ok'; balances: BalanceRow[] } | { kind: 'unavailable' };
 
 const READ_TIMEOUT_MS = 4_000;
 
 /**
- * Reads every wallet's native balance in parallel, each with a time limit, so one slow RPC never
+ * Reads every wallet's balances in parallel, each with a time limit, so one slow RPC never
  * holds the page. A failure, a timeout or no reader at all shows as unavailable, never as an error.
  */
-export async function readNativeBalances(
-  reader: NativeBalanceReader | undefined,
+export async function readWalletBalances(
+  reader: WalletBalancesReader | undefined,
   userId: UserId,
   items: { wallet: WalletView; chain: Chain | null }[],
   timeoutMs = READ_TIMEOUT_MS,
@@ -61,8 +81,8 @@ export async function readNativeBalances(
           timer = setTimeout(() => resolve(null), timeoutMs);
         });
         try {
-          const balance = await Promise.race([reader(userId, wallet, chain.slug), timeout]);
-          if (balance) cell = { kind: 'ok', balance };
+          const balances = await Promise.race([reader(userId, wallet, chain), timeout]);
+          if (balances) cell = { kind: 'ok', balances };
         } catch {
           // Shown as unavailable; the balances service logs its own RPC failures.
         } finally {
