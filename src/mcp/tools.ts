@@ -47,8 +47,8 @@ export function amountsAsStrings(
     if (typeof value !== 'number') continue;
     if (!Number.isSafeInteger(value) || value < 0)
       throw new ToolInputError(
-        `${name}: send the amount as a string of digits in base units (for example "${name === 'amount' ? '1000000000000000000' : '0'}"); ` +
-          `the JSON number ${value} is not a non-negative integer of at most ${Number.MAX_SAFE_INTEGER}, so it is not exact`,
+        `${name}: send it as a string of digits in base units, for example "${name === 'value' ? '0' : '1000000000000000000'}": ` +
+          `the JSON number ${value} is not a whole number from 0 to ${Number.MAX_SAFE_INTEGER} (past that, a JSON number has lost digits)`,
       );
     out = { ...out, [name]: String(value) };
   }

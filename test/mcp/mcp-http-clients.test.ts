@@ -153,12 +153,12 @@ describe('MCP and REST clients that send the key as Authorization: Bearer', () =
         const r = await call('send', { chain: CHAIN, to, asset: 'native', amount });
         assert.equal(r.isError, true, `${amount}: ${JSON.stringify(r.data)}`);
         assert.equal(r.data.code, 'INVALID_INPUT');
-        assert.match(r.data.error, /^amount: send the amount as a string of digits/);
+        assert.match(r.data.error, /^amount: send it as a string of digits in base units/);
         assert.ok(r.data.error.includes(`JSON number ${amount} `), r.data.error);
       }
       const value = await call('call_contract', { chain: CHAIN, to, data: '0x', value: 0.5 });
       assert.equal(value.isError, true);
-      assert.match(value.data.error, /^value: send the amount as a string/);
+      assert.match(value.data.error, /^value: send it as a string of digits/);
       assert.equal(await evm.getBalance({ address: to }), 0n);
     });
   });
