@@ -108,23 +108,30 @@ export function builtIsFresh(stamp = sourceStamp()) {
  * half-written dist/ (and two concurrent builds each swap in a whole one).
  */
 export async function build(stamp = sourceStamp()) {
-  const { build: esbuild } = await import('esbuild');
+  const esbuild = await import('esbuild');
   const fresh = join(ROOT, `dist.new-${process.pid}`);
   rmSync(fresh, { recursive: true, force: true });
-  await esbuild({
-    absWorkingDir: ROOT,
-    entryPoints: ENTRIES,
-    outdir: fresh,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20.19',
-    plugins: [bundleDevnet, externalUnlessListed],
-    sourcemap: 'linked',
-    chunkNames: 'chunks/[name]-[hash]',
-    logLevel: 'warning',
-  });
+  // esbuild answers from a service process it keeps for later builds; `npm start` builds once and
+  // then runs the server in this same process, where that service would stay for the server's
+  // whole life (about 200 MB). Stopped once the build is done, whatever its outcome.
+  try {
+    await esbuild.build({
+      absWorkingDir: ROOT,
+      entryPoints: ENTRIES,
+      outdir: fresh,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20.19',
+      plugins: [bundleDevnet, externalUnlessListed],
+      sourcemap: 'linked',
+      chunkNames: 'chunks/[name]-[hash]',
+      logLevel: 'warning',
+    });
+  } finally {
+    await esbuild.stop();
+  }
   writeFileSync(join(fresh, INFO), `${JSON.stringify({ stamp, builtAt: new Date().toISOString() })}\n`);
   const old = join(ROOT, `dist.old-${process.pid}`);
   if (existsSync(DIST)) renameSync(DIST, old);

@@ -7,6 +7,9 @@
  *
  * Chains: the instances use the development network through RPC_URL_EVM_LOCALNET and
  * RPC_URL_SOLANA_LOCALNET (started here, or the test run's shared one).
+ *
+ * The instances and the worker run the production build (dist/, built first when src/ changed, as
+ * `npm start` does), not the TypeScript sources.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,6 +20,8 @@ import { join } from 'node:path';
 import type { DevnetInfo } from '@wallet-api/devnet';
 import pg from 'pg';
 import pino from 'pino';
+// @ts-expect-error: a plain JavaScript module without declarations
+import { ensureBuilt } from './build.mjs';
 import { type LocalPostgres, startPostgres } from './local-postgres.mjs';
 
 const ROOT = new URL('../', import.meta.url).pathname;
@@ -145,12 +150,19 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** Settings of the worker only (its own RPC URL, for example). */
   workerEnv?: Record<string, string>;
+  /**
+   * The development network's data directory (where it records its RPC URLs and test tokens):
+   * `wallet-api devnet fund` finds the network through it, as DATA_DIR of `operatorEnv`.
+   */
+  devnetDataDir?: string;
 }
 
 export async function startCluster(options: ClusterOptions) {
   const dir = mkdtempSync(join(tmpdir(), 'wallet-api-cluster-'));
   const stops: (() => Promise<void>)[] = [];
   try {
+    // What the instances run: the build of the sources as they are now (the CLI below uses it too).
+    await (ensureBuilt as () => Promise<boolean>)();
     const postgres = (await startPostgres({ own: true })) as LocalPostgres | null;
     if (!postgres) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
     stops.push(() => postgres.stop());
@@ -185,7 +197,7 @@ export async function startCluster(options: ClusterOptions) {
     const instances = ports.map((port, i) => {
       const dataDir = join(dir, `api-${i}`);
       mkdirSync(dataDir, { recursive: true });
-      const child = startChild(`api-${i}`, process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      const child = startChild(`api-${i}`, process.execPath, ['dist/main.js'], {
         ...env,
         REDIS_URL: options.redisUrlFor?.(i, redis.url) ?? redis.url,
         TRACKER: 'false',
@@ -236,6 +248,14 @@ export async function startCluster(options: ClusterOptions) {
       url,
       instances,
       env,
+      /**
+       * The environment of `npx wallet-api` for this cluster: its settings, and DATA_DIR the
+       * development network's data directory (for `devnet fund` and `devnet info`) when known.
+       */
+      operatorEnv: {
+        ...env,
+        ...(options.devnetDataDir ? { DATA_DIR: options.devnetDataDir } : {}),
+      } as Record<string, string>,
       postgres,
       redis,
       get worker() {
@@ -276,6 +296,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const devnet = await startDevnet({ dataDir: devnetDir, logger: pino({ level: 'warn' }) });
   const cluster = await startCluster({
     devnet: devnet.info,
+    devnetDataDir: devnetDir,
     ...(process.env.CLUSTER_PORT ? { port: Number(process.env.CLUSTER_PORT) } : {}),
   });
   console.log(`Cluster ready: nginx ${cluster.url} -> ${cluster.instances.map((i) => i.url).join(', ')}`);
@@ -284,13 +305,22 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const envFile = join(devnetDir, 'cluster.env');
   writeFileSync(
     envFile,
-    `${Object.entries(cluster.env)
+    `${Object.entries(cluster.operatorEnv)
       .map(([k, v]) => `${k}=${v}`)
       .join('\n')}\n`,
     { mode: 0o600 },
   );
-  console.log(`  its settings (secrets included): ${envFile}; create users and keys with them:`);
+  console.log(
+    `  development network: data directory ${devnetDir} (DATA_DIR for devnet fund and devnet info)`,
+  );
+  console.log(
+    `  its settings (secrets included, and that DATA_DIR): ${envFile}; with them, create users and`,
+  );
+  console.log('  keys, and fund wallets on the development network:');
   console.log(`  env $(cat ${envFile} | xargs) npx wallet-api users create --email me@example.com`);
+  console.log(
+    `  env $(cat ${envFile} | xargs) npx wallet-api devnet fund --chain evm-localnet --address 0x… --amount 1`,
+  );
   const stop = async () => {
     await cluster.stop();
     await devnet.stop();

@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
+import { ensureClientBuilt } from '../packages/client/scripts/build.mjs';
 import { startPostgres } from './local-postgres.mjs';
 import { readNeeds } from './test-needs.mjs';
 
@@ -54,6 +55,8 @@ async function startSharedDevnet() {
   };
 }
 
+const onlyUnitFiles = (list) => list.every((f) => f.startsWith(UNIT_DIR));
+
 const filter = process.argv.slice(2);
 const files = findTests('test')
   .filter((f) => filter.length === 0 || filter.some((x) => f.includes(x)))
@@ -82,6 +85,9 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(`# ${files.length} test files; starting: ${[...needs].sort().join(', ') || 'nothing'}`);
+// Tests, examples and the service's tooling import @wallet-api/client as people install it: its
+// build in packages/client/dist, made again here when its sources changed.
+if (!onlyUnitFiles(files) && ensureClientBuilt()) console.log('# built packages/client/dist');
 
 // The network is started first: its children boot while PostgreSQL's synchronous setup runs.
 const devnetStarting = needs.has('devnet') && !process.env.TEST_DEVNET_INFO ? startSharedDevnet() : null;
@@ -101,7 +107,7 @@ if (devnet) Object.assign(env, devnet.env);
 // Integration files start services and processes of their own: each in its own process, two at a
 // time. Unit files are pure computation: one process loads them all, paying for tsx and the modules
 // they share (viem, @solana/kit) once rather than per file, which is most of their time.
-const onlyUnit = files.every((f) => f.startsWith(UNIT_DIR));
+const onlyUnit = onlyUnitFiles(files);
 const unitEntry = `import { test } from 'node:test';
 for (const file of ${JSON.stringify(files.map((f) => pathToFileURL(resolve(f)).href))})
   await import(file).catch((err) => test(\`load \${file}\`, () => { throw err; }));`;

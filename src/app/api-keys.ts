@@ -21,6 +21,9 @@ import {
 
 export const API_KEY_PATTERN = /^wak_([A-Za-z0-9]{4})_[A-Za-z0-9]{32}$/;
 export const MAX_ACTIVE_KEYS = 10;
+/** The 401 of a request without a key: where a key goes (/api/v1 and /mcp take either). */
+export const MISSING_API_KEY =
+  'Missing API key: send it in the x-api-key header or as Authorization: Bearer <key>';
 export const EXPIRING_SOON_MS = 7 * 24 * 3600 * 1000;
 
 const DAY = 24 * 3600 * 1000;
@@ -159,8 +162,7 @@ export function apiKeysService(deps: {
    * (`authenticate`). Most requests end here, synchronously (the request hook's hot path).
    */
   const authenticateCached = (header: string | undefined): Principal | undefined => {
-    if (header === undefined || header === '')
-      throw new AppError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
+    if (header === undefined || header === '') throw new AppError('UNAUTHORIZED', MISSING_API_KEY);
     const entry = cacheKeyOf(header);
     const cached = byKey.get(entry);
     if (cached === undefined) {
@@ -247,7 +249,7 @@ export function apiKeysService(deps: {
 
     authenticateCached,
 
-    /** Resolves the x-api-key header to its user, or throws 401. Records nothing on failure. */
+    /** Resolves the API key (x-api-key, or Authorization: Bearer) to its user, or throws 401. Records nothing on failure. */
     async authenticate(header: string | undefined, address = ''): Promise<Principal> {
       const hit = authenticateCached(header);
       if (hit !== undefined) return hit;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeysService } from '../app/api-keys.ts';
+import { apiKeyFromHeaders } from '../http/api-key-header.ts';
 import { applyRateLimit } from '../http/plugins/auth.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { injectApiCaller } from './api-caller.ts';
@@ -32,14 +33,9 @@ function loadSdk() {
   return sdk;
 }
 
-function apiKeyOf(request: FastifyRequest): string | undefined {
-  const raw = request.headers['x-api-key'];
-  return Array.isArray(raw) ? raw[0] : raw;
-}
-
 /**
  * MCP over Streamable HTTP at /mcp, stateless: a new server and transport per POST. The caller's
- * API key is checked here (401 in the error envelope, before any MCP is spoken) and then sent
+ * API key (x-api-key, or Authorization: Bearer, which MCP clients send) is checked here (401 in the error envelope, before any MCP is spoken) and then sent
  * with every tool's REST call, through this same server in process, so limits, scopes, spend
  * limits, idempotency and audit are the API's. `app` is the root server: the REST routes are
  * reached through it. Hidden from the OpenAPI document (not part of the REST API).
@@ -55,13 +51,13 @@ export async function registerMcpRoute(
     // read limit, whatever it asks (initialize and tools/list make no REST call to be counted by);
     // each REST call a tool then makes is counted by its own route as well.
     scope.addHook('onRequest', async (request, reply) => {
-      const principal = await deps.apiKeys.authenticate(apiKeyOf(request), request.ip);
+      const principal = await deps.apiKeys.authenticate(apiKeyFromHeaders(request.headers), request.ip);
       applyRateLimit(reply, await deps.rateLimiter.consume(principal.userId, 'read'));
     });
 
     scope.post(MCP_PATH, { schema: { hide: true } }, async (request, reply) => {
       const { createMcpServer, StreamableHTTPServerTransport } = await loadSdk();
-      const apiKey = apiKeyOf(request) as string;
+      const apiKey = apiKeyFromHeaders(request.headers) as string;
       const server = createMcpServer({
         call: injectApiCaller(app, { apiKey, remoteAddress: request.ip }),
         identity: keyIdentity(apiKey),

@@ -9,7 +9,7 @@ import {
 import { describeError } from '../support/describe-error.ts';
 import type { ApiCaller, ApiResponse } from './api-caller.ts';
 import type { DerivedKeys } from './derived-keys.ts';
-import { TOOLS, TOOLS_BY_NAME, ToolInputError } from './tools.ts';
+import { amountsAsStrings, TOOLS, TOOLS_BY_NAME, ToolInputError } from './tools.ts';
 
 export const MCP_SERVER_NAME = 'wallet-api';
 export const MCP_SERVER_VERSION = '1.0.0';
@@ -95,10 +95,12 @@ async function callTool(
 ): Promise<CallToolResult> {
   const tool = TOOLS_BY_NAME.get(name);
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-  const { idempotencyKey: given, ...args } = rawArgs;
+  const { idempotencyKey: given, ...givenArgs } = rawArgs;
   let idempotencyKey: string | undefined;
   let derived = false;
   try {
+    // Before the derived key: `amount: 1000` and `amount: "1000"` are one and the same call.
+    const args = amountsAsStrings(tool, givenArgs);
     if (!tool.write) {
       if (given !== undefined) throw new ToolInputError('idempotencyKey: is not a known argument');
     } else if (given === undefined || given === null) {

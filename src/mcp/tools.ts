@@ -13,6 +13,8 @@ export interface ToolDefinition {
   inputSchema: ToolInputSchema;
   /** A write: takes `idempotencyKey` (sent as Idempotency-Key, derived when absent). */
   write: boolean;
+  /** Arguments that are amounts in base units: strings, or JSON numbers that are safe integers. */
+  amounts: readonly string[];
   annotations: {
     readOnlyHint: boolean;
     destructiveHint: boolean;
@@ -28,10 +30,40 @@ export class ToolInputError extends Error {
   override readonly name = 'ToolInputError';
 }
 
+/**
+ * The arguments with amounts given as JSON numbers turned into the strings the API takes. Clients
+ * that type arguments for the user (the MCP Inspector parses `amount=1000` as JSON) send digits as
+ * numbers; a number is exact only up to Number.MAX_SAFE_INTEGER, so only a non-negative safe
+ * integer is taken, and anything else is refused before a call, asking for a string: 1e21, 1.5 or
+ * 12345678901234567890 have already lost or never had the exact amount meant.
+ */
+export function amountsAsStrings(
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+): Record<string, unknown> {
+  let out = args;
+  for (const name of tool.amounts) {
+    const value = args[name];
+    if (typeof value !== 'number') continue;
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw new ToolInputError(
+        `${name}: send it as a string of digits in base units, for example "${name === 'value' ? '0' : '1000000000000000000'}": ` +
+          `the JSON number ${value} is not a whole number from 0 to ${Number.MAX_SAFE_INTEGER} (past that, a JSON number has lost digits)`,
+      );
+    out = { ...out, [name]: String(value) };
+  }
+  return out;
+}
+
+/** ` Example: name {...}`: one call an agent can copy, appended to a tool's description. */
+const example = (name: string, args: Record<string, unknown>) =>
+  ` Example call: ${name} ${JSON.stringify(args)}`;
+
 const UNITS =
   'Amounts are strings of digits in base units (wei on EVM, lamports on Solana, a token’s smallest ' +
   'unit: 1 ETH is "1000000000000000000", 1 SOL is "1000000000", 1 unit of a 6-decimal token is ' +
-  '"1000000"), never decimals like "1.5" and never JSON numbers.';
+  '"1000000"), never decimals like "1.5". Send them as strings: a JSON number is taken only when it is a ' +
+  `whole number of at most ${Number.MAX_SAFE_INTEGER}.`;
 const CHAIN = '`chain` is a chain slug from list_chains (for example evm-localnet, base, solana).';
 const FROM =
   '`from` defaults to your default wallet of the chain’s type (list_wallets shows it); the wallet ' +
@@ -49,7 +81,15 @@ const REFUSALS =
   'have been sent: call again with the same arguments and idempotencyKey to get it, never a new key.';
 
 const chainNote = { chain: 'A slug from list_chains' };
-const amountNote = 'A string in base units, never a decimal like "1.5" and never a JSON number';
+const amountNote =
+  'A string of digits in base units, never a decimal like "1.5"; a JSON number only when it is a whole ' +
+  `number of at most ${Number.MAX_SAFE_INTEGER}`;
+const DEAD = '0x000000000000000000000000000000000000dEaD';
+const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+const ONEINCH_ROUTER = '0x111111125421cA6dc452d289314280a0f8842A65';
+/** ERC20 transfer(DEAD, 1000). */
+const TRANSFER_CALL =
+  '0xa9059cbb000000000000000000000000000000000000000000000000000000000000dead00000000000000000000000000000000000000000000000000000000000003e8';
 const writeExtra = { idempotencyKey: IDEMPOTENCY_KEY_PROPERTY };
 const READ = {
   readOnlyHint: true,
@@ -81,9 +121,11 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'The chains this service is configured for: `slug` (the `chain` argument of the other tools), ' +
       '`chainType` (ethereum or solana), chainId, name, the native asset’s symbol and decimals (to ' +
-      'convert amounts to base units), and `tradingAvailable` (get_quote and swap work there).',
+      'convert amounts to base units), and `tradingAvailable` (get_quote and swap work there).' +
+      example('list_chains', {}),
     inputSchema: toolInput(undefined),
     write: false,
+    amounts: [],
     annotations: READ,
     request: (args) => {
       const [unknown] = Object.keys(args);
@@ -97,11 +139,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'Your wallets, default wallets first: address, chainType, isDefault (used when a tool’s `from` is ' +
       'omitted), automationEnabled (writes need it). Filter `chain` here is a chain TYPE (ethereum or ' +
-      'solana), not a slug.',
+      'solana), not a slug.' +
+      example('list_wallets', { chain: 'ethereum' }),
     inputSchema: toolInput(ListWalletsQuery, {
       notes: { chain: 'ethereum or solana, not a slug from list_chains' },
     }),
     write: false,
+    amounts: [],
     annotations: READ,
     request: (args) => ({ method: 'GET', path: '/wallets', query: toQuery(args) }),
   },
@@ -111,9 +155,11 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       `Native and token balances of one of your wallets on one chain. ${CHAIN} \`address\` defaults to ` +
       'your default wallet of the chain’s type. Each balance has `raw` in base units and `decimals` ' +
-      '(the amount is raw / 10^decimals). Cached for seconds; `fresh: true` reads the chain now.',
+      '(the amount is raw / 10^decimals). Cached for seconds; `fresh: true` reads the chain now.' +
+      example('get_balances', { chain: 'evm-localnet' }),
     inputSchema: toolInput(BalancesQuery, { notes: chainNote }),
     write: false,
+    amounts: [],
     annotations: READ,
     request: (args) => ({ method: 'GET', path: '/wallets/balances', query: toQuery(args) }),
   },
@@ -123,12 +169,14 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'Send the native asset (asset "native"), an ERC20 token (asset "erc20", EVM) or an SPL token ' +
       `(asset "spl", Solana; the recipient’s token account is created when missing). ${CHAIN} ${UNITS} ` +
-      `${FROM} Checked before signing: wallet, automation, funds (amount plus fee). ${WRITE_RESULT} ${REFUSALS}`,
+      `${FROM} Checked before signing: wallet, automation, funds (amount plus fee). ${WRITE_RESULT} ${REFUSALS}` +
+      example('send', { chain: 'evm-localnet', to: DEAD, asset: 'native', amount: '1000' }),
     inputSchema: toolInput(SendBody, {
       notes: { ...chainNote, amount: amountNote },
       extra: writeExtra,
     }),
     write: true,
+    amounts: ['amount'],
     annotations: WRITE,
     request: (body) => ({ method: 'POST', path: '/send', body }),
   },
@@ -138,9 +186,16 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'EVM only: set the ERC20 allowance of `spender` (for example the spender get_quote names when ' +
       `approvalNeeded is true) over \`token\` from your wallet. ${CHAIN} ${UNITS} ${FROM} ${WRITE_RESULT} ` +
-      REFUSALS,
+      REFUSALS +
+      example('approve_token', {
+        chain: 'base',
+        token: BASE_USDC,
+        spender: ONEINCH_ROUTER,
+        amount: '1000000',
+      }),
     inputSchema: toolInput(ApproveBody, { notes: { ...chainNote, amount: amountNote }, extra: writeExtra }),
     write: true,
+    amounts: ['amount'],
     annotations: WRITE,
     request: (body) => ({ method: 'POST', path: '/token/approve', body }),
   },
@@ -150,9 +205,11 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'EVM only: send a transaction to contract `to` with ABI-encoded call data `data` (0x followed by ' +
       `hex) and an optional native \`value\` in wei. A call that would revert is refused before ` +
-      `signing. ${CHAIN} ${UNITS} ${FROM} ${WRITE_RESULT} ${REFUSALS}`,
+      `signing. ${CHAIN} ${UNITS} ${FROM} ${WRITE_RESULT} ${REFUSALS}` +
+      example('call_contract', { chain: 'base', to: BASE_USDC, data: TRANSFER_CALL, value: '0' }),
     inputSchema: toolInput(ContractBody, { notes: { ...chainNote, value: amountNote }, extra: writeExtra }),
     write: true,
+    amounts: ['value'],
     annotations: WRITE,
     request: (body) => ({ method: 'POST', path: '/contracts/send', body }),
   },
@@ -164,9 +221,16 @@ export const TOOLS: readonly ToolDefinition[] = [
       'in base units of toToken. Tokens are addresses (EVM) or mints (Solana), or NATIVE for ETH/SOL. ' +
       'With `from` and an ERC20 input it says whether an approval is needed (approvalNeeded, spender: ' +
       `use approve_token first). Sends nothing; counts against the write rate limit. ${CHAIN} ${UNITS} ` +
-      REFUSALS,
+      REFUSALS +
+      example('get_quote', {
+        chain: 'base',
+        fromToken: 'NATIVE',
+        toToken: BASE_USDC,
+        amount: '1000000000000000',
+      }),
     inputSchema: toolInput(TradeQuoteBody, { notes: { ...chainNote, amount: amountNote } }),
     write: false,
+    amounts: ['amount'],
     annotations: { ...READ, idempotentHint: false },
     request: (body) => ({ method: 'POST', path: '/trade/quote', body }),
   },
@@ -177,9 +241,17 @@ export const TOOLS: readonly ToolDefinition[] = [
       'Execute a swap of `amount` of fromToken for toToken through the chain’s aggregator, from your ' +
       'wallet, with `slippage` in percent (default 1). An ERC20 input needs an allowance first: call ' +
       'get_quote with `from`, and approve_token to the spender it names when approvalNeeded is true. ' +
-      `${CHAIN} ${UNITS} ${FROM} ${WRITE_RESULT} ${REFUSALS}`,
+      `${CHAIN} ${UNITS} ${FROM} ${WRITE_RESULT} ${REFUSALS}` +
+      example('swap', {
+        chain: 'base',
+        fromToken: 'NATIVE',
+        toToken: BASE_USDC,
+        amount: '1000000000000000',
+        slippage: 1,
+      }),
     inputSchema: toolInput(TradeSwapBody, { notes: { ...chainNote, amount: amountNote }, extra: writeExtra }),
     write: true,
+    amounts: ['amount'],
     annotations: WRITE,
     request: (body) => ({ method: 'POST', path: '/trade/swap', body }),
   },
@@ -193,9 +265,11 @@ export const TOOLS: readonly ToolDefinition[] = [
       '`value` is only the native value: `intent` says what it moved, by `kind` (send: asset, token, ' +
       'amount; approve: token, spender, amount; swap: fromToken, toToken, amount, expectedOutput; ' +
       'contract: value and the token transfers its call data makes), amounts in base units; null ' +
-      'for transactions recorded before intents were.',
+      'for transactions recorded before intents were.' +
+      example('get_transaction', { id: 'tx_01JZ8Y3K2Q7M4N5P6R7S8T9V0W' }),
     inputSchema: toolInput(TxParams),
     write: false,
+    amounts: [],
     annotations: READ,
     request: (args) => {
       const { id, ...rest } = args;

@@ -1,16 +1,26 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { alive, descendants, freePort, startServerProcess } from '../support/processes.ts';
+import {
+  alive,
+  descendantProcesses,
+  descendants,
+  freePort,
+  ROOT,
+  startServerProcess,
+} from '../support/processes.ts';
 
 describe('npm start with the development network', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'wallet-api-start-'));
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  test('runs the production build: starts both networks, funds the demo wallets, and leaves no process behind on SIGTERM', async () => {
+  test('runs the production build, rebuilt first, with no esbuild process left: starts both networks, funds the demo wallets, and leaves no process behind on SIGTERM', async () => {
     const port = await freePort();
+    // A stale build, so that npm start rebuilds (scripts/build.mjs keys dist/ on this stamp).
+    const info = join(ROOT, 'dist', 'build-info.json');
+    if (existsSync(info)) writeFileSync(info, `${JSON.stringify({ stamp: 'stale' })}\n`);
     const started = performance.now();
     const server = await startServerProcess({ DATA_DIR: dataDir, PORT: String(port) }, 120_000, {
       built: true,
@@ -35,6 +45,14 @@ describe('npm start with the development network', () => {
     );
 
     const pid = server.child.pid!;
+    assert.notEqual(JSON.parse(readFileSync(info, 'utf8')).stamp, 'stale', 'npm start rebuilt dist/');
+    // esbuild's service process ends with the build: it is not kept for the server's life.
+    let esbuild = descendantProcesses(pid).filter((p) => /esbuild/.test(p.args));
+    for (let i = 0; i < 20 && esbuild.length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      esbuild = descendantProcesses(pid).filter((p) => /esbuild/.test(p.args));
+    }
+    assert.deepEqual(esbuild, [], 'no esbuild process under the service');
     const family = descendants(pid);
     assert.ok(family.length >= 2, `the networks run as child processes (${family.length})`);
     // Built JavaScript all the way down: the children too, without the TypeScript loader.

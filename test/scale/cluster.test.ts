@@ -4,11 +4,12 @@
 // part (the bus, Redis, a worker, PostgreSQL) behaves as the README documents.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
+import { createPublicClient, http } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { type Cluster, freePort, startCluster } from '../../scripts/cluster.ts';
 import { KEY_CACHE_TTL_MS } from '../../src/app/api-keys.ts';
@@ -19,7 +20,8 @@ import { loadConfig } from '../../src/config/config.ts';
 import { resolveSecrets } from '../../src/config/local-secrets.ts';
 import type { Database } from '../../src/store/database.ts';
 import { openDatabase } from '../../src/store/open-database.ts';
-import { fund, useDevnet } from '../support/devnet.ts';
+import { devnetDataDir, fund, useDevnet } from '../support/devnet.ts';
+import { cli } from '../support/processes.ts';
 import { type RpcProxy, startRpcProxy } from '../support/rpc-proxy.ts';
 import { startTcpProxy } from '../support/tcp-proxy.ts';
 
@@ -47,6 +49,7 @@ describe('three instances and a worker behind nginx', { timeout: 600_000 }, () =
     });
     cluster = await startCluster({
       devnet,
+      devnetDataDir: await devnetDataDir(),
       redisPort,
       workerEnv: { RPC_URL_EVM_LOCALNET: workerRpc.url },
       redisUrlFor: (i, url) => (i === 2 ? `redis://127.0.0.1:${proxy.port}` : url),
@@ -95,6 +98,26 @@ describe('three instances and a worker behind nginx', { timeout: 600_000 }, () =
 
   // nginx spreads the requests round robin: each instance sees a third of them, so only a limit
   // shared through Redis refuses the 61st read (with per-instance limits each would allow 60).
+  test('the instances run the build, and the operator environment the cluster prints creates users and funds wallets on its development network', async () => {
+    for (const { child } of cluster.instances) {
+      const cmd = readFileSync(`/proc/${child.process.pid}/cmdline`, 'utf8').split('\0');
+      assert.deepEqual(cmd.slice(1, 2), ['dist/main.js'], cmd.join(' '));
+    }
+    const created = cli(
+      ['users', 'create', '--email', `op-${randomUUID()}@example.com`, '--json'],
+      cluster.operatorEnv,
+    );
+    assert.equal(created.status, 0, created.stderr);
+    const to = randomAddress();
+    const funded = cli(
+      ['devnet', 'fund', '--chain', EVM, '--address', to, '--amount', '1.5'],
+      cluster.operatorEnv,
+    );
+    assert.equal(funded.status, 0, funded.stderr);
+    const evm = createPublicClient({ transport: http((await useDevnet()).evm.rpcUrl) });
+    assert.equal(await evm.getBalance({ address: to }), 1_500_000_000_000_000_000n);
+  });
+
   test(`the 61st read and the ${WRITES + 1}th write of a user in a window get 429, whichever instances served them`, async () => {
     const user = await newUser();
     for (let i = 0; i < 60; i++)

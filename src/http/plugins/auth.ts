@@ -6,9 +6,11 @@ import type {
   preHandlerHookHandler,
 } from 'fastify';
 import type { ApiKeysService, Principal } from '../../app/api-keys.ts';
+import { MISSING_API_KEY } from '../../app/api-keys.ts';
 import { checkChain, checkScope, type Scope } from '../../app/key-policies.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { RateLimitDecision, RateLimiter, RatePolicy } from '../../rate-limit/rate-limiter.ts';
+import { apiKeyFromHeaders } from '../api-key-header.ts';
 import { bodyTooLarge } from './errors.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -30,8 +32,7 @@ declare module 'fastify' {
 
 /** The authenticated user of an /api/v1 request (set by the auth hook before any handler runs). */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal)
-    throw new AppError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
+  if (!request.principal) throw new AppError('UNAUTHORIZED', MISSING_API_KEY);
   return request.principal;
 }
 
@@ -121,8 +122,7 @@ export function registerAuthAndRateLimit(
   });
 
   app.addHook('onRequest', (request, reply, done) => {
-    const raw = request.headers['x-api-key'];
-    const header = Array.isArray(raw) ? raw[0] : raw;
+    const header = apiKeyFromHeaders(request.headers);
     try {
       const principal = apiKeys.authenticateCached(header);
       if (principal !== undefined) {

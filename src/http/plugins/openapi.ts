@@ -17,14 +17,20 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         version: '1.0.0',
         description:
           'Operate your own wallets on EVM chains and Solana: balances, sends, approvals, contract calls, swaps. ' +
-          'Every request needs an API key in x-api-key. Writes are idempotent through Idempotency-Key.',
-        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+          'Every request needs an API key, in x-api-key or as Authorization: Bearer <key>. Writes are idempotent through Idempotency-Key.',
+        license: { name: 'Apache 2.0', identifier: 'Apache-2.0' },
       },
       servers: [{ url: `${publicUrl}${API_PREFIX}`, description: 'This server' }],
-      security: [{ apiKey: [] }],
+      // Either one: the same key in either header.
+      security: [{ apiKey: [] }, { bearer: [] }],
       components: {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'wak_<prefix>_<random>' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The same API key as a bearer token: Authorization: Bearer wak_<prefix>_<random>',
+          },
         },
       },
       tags: [
