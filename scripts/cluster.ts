@@ -73,7 +73,7 @@ function startChild(name: string, command: string, args: string[], env: Record<s
 }
 
 /** redis-server on loopback, without persistence; restartable on the same port. */
-function redisServer(port: number) {
+export function redisServer(port: number) {
   let child: Child | null = null;
   return {
     url: `redis://127.0.0.1:${port}`,
