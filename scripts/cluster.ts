@@ -148,6 +148,13 @@ export interface ClusterOptions {
 }
 
 export async function startCluster(options: ClusterOptions) {
+  for (const [command, pkg] of [
+    ['redis-server', 'redis-server'],
+    ['redis-cli', 'redis-server'],
+    ['nginx', 'nginx'],
+  ])
+    if (spawnSync('sh', ['-c', `command -v ${command}`]).status !== 0)
+      throw new Error(`${command} not found: install the ${pkg} package (apt-get install ${pkg})`);
   const dir = mkdtempSync(join(tmpdir(), 'wallet-api-cluster-'));
   const stops: (() => Promise<void>)[] = [];
   try {

@@ -10,7 +10,7 @@ import { clientFor } from '../support/api-client.ts';
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, waitForFinal, walletOf, write } from '../support/chain-app.ts';
 import { fund } from '../support/devnet.ts';
-import { hasPostgres, twoInstances } from '../support/two-instances.ts';
+import { twoInstances } from '../support/two-instances.ts';
 
 const randomAddress = () => privateKeyToAddress(generatePrivateKey());
 
@@ -364,9 +364,7 @@ describe('API key scopes and spend limits', () => {
   });
 });
 
-describe('a daily cap across two instances on one PostgreSQL database', {
-  skip: hasPostgres ? false : 'no PostgreSQL server in this run',
-}, () => {
+describe('a daily cap across two instances on one PostgreSQL database', () => {
   const instances = twoInstances();
 
   test('16 parallel sends split over both instances never exceed the cap', async () => {

@@ -20,7 +20,7 @@ describe('the invalidation bus heartbeat', () => {
   const clock = new ManualClock(new Date('2026-11-26T08:00:00.000Z'));
   let redis: ReturnType<typeof redisServer>;
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
-  let db: Database & { url?: string };
+  let db: Database & { url: string };
   let second: Database;
   let a: TestApp;
   let b: TestApp;
@@ -29,10 +29,8 @@ describe('the invalidation bus heartbeat', () => {
     redis = redisServer(await freePort());
     await redis.start();
     proxy = await startTcpProxy(Number(new URL(redis.url).port));
-    const created = await createPostgresDatabase();
-    if (!created) throw new Error('no PostgreSQL server in this run: install the postgresql package');
-    db = created as Database & { url: string };
-    second = await openPostgresDatabase((db as { url: string }).url, { maxConnections: 5 });
+    db = await createPostgresDatabase();
+    second = await openPostgresDatabase(db.url, { maxConnections: 5 });
     const env = {
       MASTER_KEY: 'a1'.repeat(32),
       API_KEY_SECRET: 'b2'.repeat(32),
