@@ -31,6 +31,7 @@ import {
   TOKEN_PROGRAM_ADDRESS as TOKEN,
   TOKEN_2022_PROGRAM_ADDRESS as TOKEN_2022,
 } from '../../src/chains/solana/program-ids.ts';
+import { JUPITER_PROGRAM } from '../../src/swap-aggregators/jupiter/jupiter-aggregator.ts';
 
 const JUPITER = address('JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4');
 const WSOL = address('So11111111111111111111111111111111111111112');
@@ -272,5 +273,75 @@ describe('Solana swap guard: what it refuses', () => {
       null,
       'someone else paying for it is not the wallet’s money',
     );
+  });
+});
+
+describe('Solana swap guard under mainnet settings (Jupiter’s router, no local pools)', () => {
+  const mainnet = { programs: [JUPITER_PROGRAM], payees: [] };
+  const router = address(JUPITER_PROGRAM);
+
+  test('a Jupiter route from SOL to USDC, wrapping and unwrapping SOL in the wallet’s own accounts, is signed', async () => {
+    const ownWsol = await ata(WALLET, WSOL);
+    const ownUsdc = await ata(WALLET, USDC);
+    const [programAuthority, poolVault, eventAuthority] = [
+      await newAddress(),
+      await newAddress(),
+      await newAddress(),
+    ];
+    const createIdempotent = (account: Address, mint: Address) =>
+      ix(ATA_PROGRAM, [S(WALLET), W(account), R(WALLET), R(mint), R(SYSTEM), R(TOKEN)], Uint8Array.of(1));
+    const wire = (() => {
+      const instructions = [
+        ix(COMPUTE_BUDGET_PROGRAM_ADDRESS, [], Uint8Array.of(2, 0xc0, 0x27, 0x09, 0)),
+        ix(COMPUTE_BUDGET_PROGRAM_ADDRESS, [], Uint8Array.of(3, 0x10, 0x27, 0, 0, 0, 0, 0, 0)),
+        createIdempotent(ownWsol, WSOL),
+        lamports(WALLET, ownWsol),
+        token(17, [W(ownWsol)]),
+        createIdempotent(ownUsdc, USDC),
+        ix(
+          router,
+          [
+            R(TOKEN),
+            R(programAuthority),
+            S(WALLET),
+            W(ownWsol),
+            W(poolVault),
+            W(ownUsdc),
+            R(WSOL),
+            R(USDC),
+            R(eventAuthority),
+          ],
+          Uint8Array.of(0xc1, 0x20, 0x9b, 0x33, 0x75, 0xc1, 0xe0, 0x49, 1, 2, 3),
+        ),
+        token(9, [W(ownWsol), W(WALLET), S(WALLET)]),
+      ];
+      return pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayer(WALLET, m),
+        (m) =>
+          setTransactionMessageLifetimeUsingBlockhash(
+            { blockhash: blockhash('11111111111111111111111111111111'), lastValidBlockHeight: 100n },
+            m,
+          ),
+        (m) => appendTransactionMessageInstructions(instructions, m),
+        (m) => getBase64EncodedWireTransaction(compileTransaction(m)),
+      );
+    })();
+    assert.equal(await solanaSwapRefusal(wire, WALLET, mainnet), null);
+  });
+
+  test('without local pools, paying a pool directly is refused', async () => {
+    const wire = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayer(WALLET, m),
+      (m) =>
+        setTransactionMessageLifetimeUsingBlockhash(
+          { blockhash: blockhash('11111111111111111111111111111111'), lastValidBlockHeight: 100n },
+          m,
+        ),
+      (m) => appendTransactionMessageInstructions([lamports(WALLET, POOL)], m),
+      (m) => getBase64EncodedWireTransaction(compileTransaction(m)),
+    );
+    assert.match((await solanaSwapRefusal(wire, WALLET, mainnet)) ?? '', /pays lamports from the wallet to/);
   });
 });
