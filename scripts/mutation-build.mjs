@@ -13,6 +13,12 @@ import { build } from 'esbuild';
 
 const OUT = '.mutation-build';
 const DIRS = ['test/unit'];
+/**
+ * Tests beyond the fast tier that the mutated modules need: the spend ledger runs the service on
+ * PGlite (src/app/key-spend.ts and its SQL). Bundled with their libraries left in node_modules
+ * (PGlite loads its WebAssembly beside its own files).
+ */
+const WITH_PACKAGES = ['test/policies/spend-ledger.test.ts'];
 
 rmSync(OUT, { recursive: true, force: true });
 const entryPoints = DIRS.flatMap((dir) =>
@@ -20,6 +26,15 @@ const entryPoints = DIRS.flatMap((dir) =>
     .filter((name) => name.endsWith('.test.ts'))
     .map((name) => ({ in: join(dir, name), out: join(dir, name.replace(/\.ts$/, '')) })),
 );
+const common = {
+  outdir: OUT,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'error',
+};
 await build({
   entryPoints,
   outdir: OUT,
@@ -33,4 +48,9 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
-console.log(`mutation-build: ${entryPoints.length} test files bundled into ${OUT}/`);
+await build({
+  ...common,
+  entryPoints: WITH_PACKAGES.map((file) => ({ in: file, out: file.replace(/\.ts$/, '') })),
+  packages: 'external',
+});
+console.log(`mutation-build: ${entryPoints.length + WITH_PACKAGES.length} test files bundled into ${OUT}/`);

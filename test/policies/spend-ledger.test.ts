@@ -116,6 +116,98 @@ describe('API key daily limits: the ledger', () => {
     assert.equal(await left(owner.key), '400');
   });
 
+  test('the standing of each limit: what moved and what is left; none for a key without limits', async () => {
+    const user = await app.newUser();
+    const policyInput = {
+      limits: [
+        { chain: 'base', asset: 'native', perTransaction: '700', perDay: '1000' },
+        { chain: 'ethereum', asset: 'native', perTransaction: '5' },
+      ],
+    };
+    const { apiKey } = await app.services.apiKeys.create(user.userId, { name: 'two', policy: policyInput });
+    const key = { id: apiKey.id, policy: parseKeyPolicy(createChainRegistry({}), policyInput) };
+    await reserved(key, 600n);
+    assert.deepEqual(await app.services.keySpend.standing(key), [
+      {
+        chain: 'base',
+        asset: 'native',
+        perTransaction: '700',
+        perDay: '1000',
+        spentLast24h: '600',
+        remainingLast24h: '400',
+      },
+      {
+        chain: 'ethereum',
+        asset: 'native',
+        perTransaction: '5',
+        perDay: null,
+        spentLast24h: null,
+        remainingLast24h: null,
+      },
+    ]);
+    // A key held to a lower limit than it already moved has nothing left, never a negative amount.
+    const lowered = {
+      id: key.id,
+      policy: parseKeyPolicy(createChainRegistry({}), {
+        limits: [{ chain: 'base', asset: 'native', perDay: '500' }],
+      }),
+    };
+    assert.equal((await app.services.keySpend.standing(lowered))[0]?.remainingLast24h, '0');
+    const unlimited = { id: key.id, policy: parseKeyPolicy(createChainRegistry({}), {}) };
+    assert.deepEqual(await app.services.keySpend.standing(unlimited), []);
+  });
+
+  test('a write under no daily limit records nothing; one chain’s amounts never count on another', async () => {
+    const user = await app.newUser();
+    const policyInput = {
+      limits: [
+        { chain: 'base', asset: 'native', perDay: '1000' },
+        { chain: 'ethereum', asset: 'native', perDay: '1000' },
+        { chain: 'optimism', asset: 'native', perTransaction: '1000' },
+      ],
+    };
+    const { apiKey } = await app.services.apiKeys.create(user.userId, {
+      name: 'chains',
+      policy: policyInput,
+    });
+    const key = { id: apiKey.id, policy: parseKeyPolicy(createChainRegistry({}), policyInput) };
+    const on = (chain: string, amount: bigint): WriteSpend => ({ ...spend(amount), chain });
+    assert.equal(
+      await app.services.keySpend.reserve(key, on('optimism', 900n), newId('tx') as TransactionId),
+      false,
+    );
+    assert.equal(
+      await app.services.keySpend.reserve(key, on('ethereum', 800n), newId('tx') as TransactionId),
+      true,
+    );
+    assert.equal(
+      await app.services.keySpend.reserve(key, on('base', 900n), newId('tx') as TransactionId),
+      true,
+    );
+    const rows = await app.db.query<{ n: number }>(
+      'select count(*)::int as n from api_key_spend where key_id = $1',
+      [key.id],
+    );
+    assert.equal(rows[0]?.n, 2, 'the write under no daily limit left no row');
+  });
+
+  test('pruning forgets amounts older than 24 hours, and only those', async () => {
+    const owner = await limitedKey();
+    await reserved(owner.key, 100n);
+    clock.advance(23 * HOUR);
+    await reserved(owner.key, 200n);
+    clock.advance(2 * HOUR);
+    await app.services.keySpend.prune();
+    const rows = await app.db.query<{ amount: string }>(
+      'select amount::text from api_key_spend where key_id = $1',
+      [owner.key.id],
+    );
+    assert.deepEqual(
+      rows.map((r) => r.amount),
+      ['200'],
+    );
+  });
+
   test('what a write that sent nothing reserved is given back by release', async () => {
     const owner = await limitedKey();
     const id = await reserved(owner.key, 900n);
