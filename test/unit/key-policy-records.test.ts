@@ -119,7 +119,7 @@ describe('a key policy: assets, lists and refusals', () => {
     for (const [chain, asset, named] of [
       ['base', 'native', 'native'],
       ['solana', MINT, MINT],
-    ])
+    ] as const)
       refused(
         () =>
           policy({

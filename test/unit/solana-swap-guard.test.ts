@@ -165,7 +165,7 @@ describe('Solana swap guard: what a swap may do', () => {
     );
     assert.equal(
       await refusalLookingUp([USDC], token(12, [W(own), R(USDC), W(own), S(WALLET)])),
-      "instruction 1 moves the wallet's tokens to " + own + ', not to the aggregator',
+      `instruction 1 moves the wallet's tokens to ${own}, not to the aggregator`,
       'a mint from a lookup table cannot be checked either',
     );
     // The wallet paying for a token account whose owner comes from a table: not provably someone else's.
