@@ -4,7 +4,10 @@
  * 1. Upstream HTTP requests (counted by a proxy in front of each node) and latency, cold (nothing
  *    cached), refresh (fresh=true: metadata cached, balances read) and warm (cached), against the
  *    naive baseline in the same run: one RPC call per token and field (balance, decimals, symbol
- *    on EVM; mint, token account and metadata account on Solana), all concurrent.
+ *    on EVM; mint, token account and metadata account on Solana), all concurrent; and against what
+ *    a competent user writes: viem's multicall (Multicall3, one eth_call for every token's fields)
+ *    beside eth_getBalance, and one getMultipleAccounts for every account on Solana (in pages of
+ *    100, its limit) beside getBalance.
  * 2. Cached balance requests per second against a bare Fastify route returning the same JSON, each
  *    server in its own process, driven by autocannon from this one (target ratio >= 0.5).
  *
@@ -122,6 +125,48 @@ async function naiveEvm(rpcUrl: string, owner: string, tokens: string[]) {
   ]);
 }
 
+/** What a competent user writes: every token's fields in one Multicall3 call, and the balance. */
+async function multicallEvm(rpcUrl: string, owner: string, tokens: string[]) {
+  const client = createPublicClient({ chain: evmLocalnetChain(rpcUrl), transport: http(rpcUrl) });
+  const account = getAddress(owner);
+  await Promise.all([
+    client.getBalance({ address: account }),
+    client.multicall({
+      allowFailure: true,
+      // One eth_call for everything, as the service makes (viem splits at 1 KB of call data by default).
+      batchSize: 0,
+      contracts: tokens.flatMap((t) => {
+        const address = getAddress(t);
+        return [
+          { address, abi: erc20Abi, functionName: 'balanceOf', args: [account] } as const,
+          { address, abi: erc20Abi, functionName: 'decimals' } as const,
+          { address, abi: erc20Abi, functionName: 'symbol' } as const,
+        ];
+      }),
+    }),
+  ]);
+}
+
+/** What a competent user writes on Solana: the balance, and every account in getMultipleAccounts. */
+async function batchedSolana(rpcUrl: string, owner: string, mints: string[]) {
+  const rpc = createSolanaRpc(rpcUrl);
+  const accounts = (
+    await Promise.all(
+      mints.flatMap((m) => [
+        Promise.resolve(m),
+        associatedTokenAddress(owner, m, TOKEN_PROGRAM),
+        metaplexMetadataAddress(m),
+      ]),
+    )
+  ).map((a) => a as SolanaAddress);
+  const pages: SolanaAddress[][] = [];
+  for (let i = 0; i < accounts.length; i += 100) pages.push(accounts.slice(i, i + 100));
+  await Promise.all([
+    rpc.getBalance(owner as SolanaAddress).send(),
+    ...pages.map((page) => rpc.getMultipleAccounts(page, { encoding: 'base64' }).send()),
+  ]);
+}
+
 async function naiveSolana(rpcUrl: string, owner: string, mints: string[]) {
   const rpc = createSolanaRpc(rpcUrl);
   const info = (a: string) => rpc.getAccountInfo(a as SolanaAddress, { encoding: 'base64' }).send();
@@ -146,9 +191,21 @@ async function measureRequests(setup: Setup) {
       throw new Error(`unexpected answer ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
   };
   const rows: string[] = [];
-  for (const [name, proxy, path, naive] of [
-    ['EVM', evmRpc, api.paths.evm, () => naiveEvm(evmRpc.url, api.owners.evm, setup.evmTokens)],
-    ['Solana', solanaRpc, api.paths.solana, () => naiveSolana(solanaRpc.url, api.owners.solana, setup.mints)],
+  for (const [name, proxy, path, naive, competent] of [
+    [
+      'EVM',
+      evmRpc,
+      api.paths.evm,
+      () => naiveEvm(evmRpc.url, api.owners.evm, setup.evmTokens),
+      () => multicallEvm(evmRpc.url, api.owners.evm, setup.evmTokens),
+    ],
+    [
+      'Solana',
+      solanaRpc,
+      api.paths.solana,
+      () => naiveSolana(solanaRpc.url, api.owners.solana, setup.mints),
+      () => batchedSolana(solanaRpc.url, api.owners.solana, setup.mints),
+    ],
   ] as const) {
     const sample = async (work: () => Promise<unknown>) => {
       const times: number[] = [];
@@ -166,12 +223,15 @@ async function measureRequests(setup: Setup) {
     const refresh = await sample(() => get(`${path}&fresh=true`));
     const warm = await sample(() => get(path));
     const baseline = await sample(naive);
+    const batched = await sample(competent);
     rows.push(
       `  ${name.padEnd(6)} cold      ${String(coldRequests).padStart(4)} upstream requests  ${cold.ms.toFixed(1).padStart(7)} ms`,
       `  ${name.padEnd(6)} refresh   ${String(refresh.requests).padStart(4)} upstream requests  ${refresh.ms.toFixed(1).padStart(7)} ms (fresh=true, metadata cached; median of ${SAMPLES})`,
       `  ${name.padEnd(6)} warm      ${String(warm.requests).padStart(4)} upstream requests  ${warm.ms.toFixed(1).padStart(7)} ms (median of ${SAMPLES})`,
       `  ${name.padEnd(6)} baseline  ${String(baseline.requests).padStart(4)} upstream requests  ${baseline.ms.toFixed(1).padStart(7)} ms (naive, direct RPC, concurrent; median of ${SAMPLES})`,
       `  ${name.padEnd(6)} ratio     requests cold/baseline ${(coldRequests / baseline.requests).toFixed(3)}, latency cold/baseline ${(cold.ms / baseline.ms).toFixed(2)}, refresh/baseline ${(refresh.ms / baseline.ms).toFixed(2)}`,
+      `  ${name.padEnd(6)} batched   ${String(batched.requests).padStart(4)} upstream requests  ${batched.ms.toFixed(1).padStart(7)} ms (${name === 'EVM' ? "viem's multicall" : 'getMultipleAccounts'}, direct RPC; median of ${SAMPLES})`,
+      `  ${name.padEnd(6)} ratio     requests cold/batched ${(coldRequests / batched.requests).toFixed(3)}, latency cold/batched ${(cold.ms / batched.ms).toFixed(2)}, refresh/batched ${(refresh.ms / batched.ms).toFixed(2)}`,
     );
   }
   await api.close();

@@ -78,7 +78,7 @@ function startChild(name: string, command: string, args: string[], env: Record<s
 }
 
 /** redis-server on loopback, without persistence; restartable on the same port. */
-function redisServer(port: number) {
+export function redisServer(port: number) {
   let child: Child | null = null;
   return {
     url: `redis://127.0.0.1:${port}`,
@@ -158,6 +158,13 @@ export interface ClusterOptions {
 }
 
 export async function startCluster(options: ClusterOptions) {
+  for (const [command, pkg] of [
+    ['redis-server', 'redis-server'],
+    ['redis-cli', 'redis-server'],
+    ['nginx', 'nginx'],
+  ])
+    if (spawnSync('sh', ['-c', `command -v ${command}`]).status !== 0)
+      throw new Error(`${command} not found: install the ${pkg} package (apt-get install ${pkg})`);
   const dir = mkdtempSync(join(tmpdir(), 'wallet-api-cluster-'));
   const stops: (() => Promise<void>)[] = [];
   try {

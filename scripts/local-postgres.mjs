@@ -31,7 +31,8 @@ function freePort() {
 /**
  * `own`: always start a new server (not the test run's shared one), which `halt` and `resume` can
  * stop and start again on the same port and data (to test a database outage).
- * @returns {Promise<{url: string, stop: () => Promise<void>, halt: () => void, resume: () => void} | null>}
+ * Throws, in one line, when PostgreSQL is not installed.
+ * @returns {Promise<{url: string, stop: () => Promise<void>, halt: () => void, resume: () => void}>}
  */
 export async function startPostgres({ own = false } = {}) {
   if (process.env.TEST_DATABASE_URL && !own)
@@ -45,9 +46,9 @@ export async function startPostgres({ own = false } = {}) {
     };
   const bin = findBinDir();
   if (!bin) {
-    if (process.env.CI) throw new Error('PostgreSQL binaries not found (install the postgresql package)');
-    console.warn('# PostgreSQL not installed: storage tests run on PGlite only');
-    return null;
+    // Never a silent fallback: a test that declared it needs PostgreSQL fails rather than passing
+    // on PGlite alone.
+    throw new Error('PostgreSQL not found: install the postgresql package (apt-get install postgresql)');
   }
   const asRoot = process.getuid?.() === 0;
   const run = (cmd, args) => {

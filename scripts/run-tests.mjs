@@ -92,7 +92,14 @@ if (!onlyUnitFiles(files) && ensureClientBuilt()) console.log('# built packages/
 // The network is started first: its children boot while PostgreSQL's synchronous setup runs.
 const devnetStarting = needs.has('devnet') && !process.env.TEST_DEVNET_INFO ? startSharedDevnet() : null;
 devnetStarting?.catch(() => {});
-const pg = needs.has('postgres') ? await startPostgres() : null;
+let pg = null;
+try {
+  pg = needs.has('postgres') ? await startPostgres() : null;
+} catch (err) {
+  console.error(`# ${err.message}`);
+  await devnetStarting?.then((d) => d.stop()).catch(() => {});
+  process.exit(1);
+}
 const env = { ...process.env };
 if (pg) env.TEST_DATABASE_URL = pg.url;
 let devnet = null;

@@ -10,7 +10,7 @@ import { clientFor } from '../support/api-client.ts';
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, waitForFinal, walletOf, write } from '../support/chain-app.ts';
 import { fund } from '../support/devnet.ts';
-import { hasPostgres, twoInstances } from '../support/two-instances.ts';
+import { twoInstances } from '../support/two-instances.ts';
 
 const randomAddress = () => privateKeyToAddress(generatePrivateKey());
 
@@ -181,6 +181,27 @@ describe('API key scopes and spend limits', () => {
     assert.equal((await send(user.fullKey, { to, amount: amount.toString() })).status, 200);
   });
 
+  test('a replay of a write that used up the daily limit answers its stored 200, paying nothing more', async () => {
+    const user = await userWithKey(app, {
+      limits: [{ chain: 'evm-localnet', asset: 'native', perDay: '3000' }],
+    });
+    const to = randomAddress();
+    const idem = randomUUID();
+    const first = await send(user.key, { to, amount: '3000' }, idem);
+    const answer = await first.text();
+    assert.equal(first.status, 200, answer);
+    const tx = await waitForFinal(app, JSON.parse(answer).id, user.key);
+    assert.equal(tx.status, 'CONFIRMED');
+    await refusal(await send(user.key, { to, amount: '1' }), /0 of 3000 left/);
+    const replay = await send(user.key, { to, amount: '3000' }, idem);
+    assert.equal(replay.status, 200, 'a replay is not a new write: the limit does not apply to it');
+    assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+    assert.equal(await replay.text(), answer);
+    assert.equal(await ctx.evm.getBalance({ address: to }), 3000n, 'paid once');
+    const self = await (await app.get('/api/v1/keys/self', user.key)).json();
+    assert.equal(self.limits[0].spentLast24h, '3000', 'the replay counted nothing');
+  });
+
   test('a write that fails before anything is sent gives its amount back', async () => {
     const user = await userWithKey(
       app,
@@ -343,9 +364,7 @@ describe('API key scopes and spend limits', () => {
   });
 });
 
-describe('a daily cap across two instances on one PostgreSQL database', {
-  skip: hasPostgres ? false : 'no PostgreSQL server in this run',
-}, () => {
+describe('a daily cap across two instances on one PostgreSQL database', () => {
   const instances = twoInstances();
 
   test('16 parallel sends split over both instances never exceed the cap', async () => {

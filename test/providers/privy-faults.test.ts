@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { createPublicClient, http } from 'viem';
-import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { createPublicClient, type Hex, http, parseTransaction, type TransactionSerializable } from 'viem';
+import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts';
 import type { TestApp } from '../support/app.ts';
 import { waitForFinal, write } from '../support/chain-app.ts';
 import { fund, useDevnet } from '../support/devnet.ts';
@@ -81,6 +81,55 @@ describe('Privy mode under provider faults', () => {
       await stillWorks(user);
     });
   }
+
+  // What Privy answers must be what was asked, signed by the wallet: a signer that returns anything
+  // else (compromised, or a bug) is refused before anything is broadcast.
+  for (const [name, tamper, reason] of [
+    [
+      'signed by another key',
+      async (signed: string) => {
+        const { r: _r, s: _s, v: _v, yParity: _y, ...fields } = parseTransaction(signed as Hex);
+        return privateKeyToAccount(generatePrivateKey()).signTransaction(fields as TransactionSerializable);
+      },
+      /differs from the one asked for \(signed by 0x[0-9a-fA-F]{40}\)/,
+    ],
+    [
+      'paying someone else',
+      async (signed: string) => {
+        const { r: _r, s: _s, v: _v, yParity: _y, ...fields } = parseTransaction(signed as Hex);
+        return privateKeyToAccount(generatePrivateKey()).signTransaction({
+          ...fields,
+          to: randomAddress(),
+        } as TransactionSerializable);
+      },
+      /differs from the one asked for \(other fields\)/,
+    ],
+    [
+      'not a transaction',
+      async () => '0xdeadbeef',
+      /differs from the one asked for \(not a signed transaction\)/,
+    ],
+  ] as const)
+    test(`a signed transaction from Privy ${name} is refused: 502, nothing sent, the wallet not jammed`, async () => {
+      const user = await fundedUser();
+      const nonce = await evm.getTransactionCount({ address: user.evm as `0x${string}` });
+      fake.fault({ path: RPC, tamper });
+      const to = randomAddress();
+      const res = await send(user.key, randomUUID(), to);
+      fake.clearFaults();
+      assert.equal(res.status, 502, await res.clone().text());
+      const body = await res.json();
+      assert.equal(body.code, 'PROVIDER_RPC_ERROR');
+      assert.match(body.error, reason);
+      assert.match(body.error, /nothing was sent/);
+      assert.equal(
+        await evm.getTransactionCount({ address: user.evm as `0x${string}` }),
+        nonce,
+        'nothing sent',
+      );
+      assert.equal(await evm.getBalance({ address: to }), 0n);
+      await stillWorks(user);
+    });
 
   test('a Privy answer lost after signing is retried by the SDK with the same idempotency key, and Privy signs once', async () => {
     const user = await fundedUser();

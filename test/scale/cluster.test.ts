@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
-import { createPublicClient, http } from 'viem';
+import { type Address, createPublicClient, http, type PublicClient } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { type Cluster, freePort, startCluster } from '../../scripts/cluster.ts';
 import { KEY_CACHE_TTL_MS } from '../../src/app/api-keys.ts';
@@ -35,9 +35,15 @@ describe('three instances and a worker behind nginx', { timeout: 600_000 }, () =
   let workerRpc: RpcProxy;
   let slowWorkerRpc = false;
   let operator: { services: Services; composition: Composition; db: Database; dir: string };
+  /** The EVM chain itself: outcomes are checked there, not only in the service's rows. */
+  let chain: PublicClient;
+  const balance = (address: string) => chain.getBalance({ address: address as Address });
+  const chainNonce = (address: string) =>
+    chain.getTransactionCount({ address: address as Address, blockTag: 'latest' });
 
   before(async () => {
     const devnet = await useDevnet();
+    chain = createPublicClient({ transport: http(devnet.evm.rpcUrl) }) as PublicClient;
     const redisPort = await freePort();
     // The third instance reaches Redis through a proxy the tests can blackhole.
     proxy = await startTcpProxy(redisPort);
@@ -224,18 +230,18 @@ describe('three instances and a worker behind nginx', { timeout: 600_000 }, () =
       user.userId,
     ]);
     assert.equal(rows[0].n, 1);
+    // On chain: the recipient paid once, one transaction of the wallet.
+    await within(30_000, async () => (await balance(body.to)) === 1000n, 'the payment on chain');
+    assert.equal(await balance(body.to), 1000n, 'paid exactly once');
+    assert.equal(await chainNonce(user.address), 1);
   });
 
   test('20 parallel sends from one wallet over the instances get contiguous nonces, and the worker confirms them', async () => {
     const user = await newUser({ funded: true });
+    const recipients = Array.from({ length: 20 }, () => randomAddress());
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        post(
-          cluster.url,
-          '/api/v1/send',
-          { chain: EVM, to: randomAddress(), asset: 'native', amount: '1000' },
-          user.key,
-        ),
+      recipients.map((to) =>
+        post(cluster.url, '/api/v1/send', { chain: EVM, to, asset: 'native', amount: '1000' }, user.key),
       ),
     );
     assert.deepEqual(
@@ -262,6 +268,8 @@ describe('three instances and a worker behind nginx', { timeout: 600_000 }, () =
       },
       'the worker confirming every send',
     );
+    assert.equal(await chainNonce(user.address), 20, 'nonces 0-19 taken on chain, no gap, no more');
+    for (const to of recipients) assert.equal(await balance(to), 1000n, `${to} paid once`);
   });
 
   test('a worker killed mid-batch loses no transaction: the next worker confirms them all', async () => {
@@ -269,11 +277,12 @@ describe('three instances and a worker behind nginx', { timeout: 600_000 }, () =
     await cluster.killWorker();
     const user = await newUser({ funded: true });
     const ids: string[] = [];
-    for (let i = 0; i < 10; i++) {
+    const recipients = Array.from({ length: 10 }, () => randomAddress());
+    for (const to of recipients) {
       const res = await post(
         cluster.url,
         '/api/v1/send',
-        { chain: EVM, to: randomAddress(), asset: 'native', amount: '1000' },
+        { chain: EVM, to, asset: 'native', amount: '1000' },
         user.key,
       );
       assert.equal(res.status, 200);
@@ -300,6 +309,8 @@ describe('three instances and a worker behind nginx', { timeout: 600_000 }, () =
       async () => (await count("status = 'CONFIRMED'")) === ids.length,
       'every transaction confirmed after the worker was killed',
     );
+    assert.equal(await chainNonce(user.address), 10, 'ten transactions on chain, none twice');
+    for (const to of recipients) assert.equal(await balance(to), 1000n, `${to} paid once`);
   });
 
   test('Redis stopped mid-run: writes get 503, reads keep working; started again, writes work again', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
@@ -15,6 +15,10 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS;
 
 export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(
+      `chromium not found at ${CHROMIUM_PATH}: install the chromium package (apt-get install chromium) or set CHROMIUM_PATH`,
+    );
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { requireNeed } from '../../scripts/test-needs.mjs';
+import { readNeeds, requireNeed } from '../../scripts/test-needs.mjs';
 import type { Database } from '../../src/store/database.ts';
 import { listMigrations, migrate } from '../../src/store/migrate.ts';
 import { openPgliteDatabase } from '../../src/store/pglite-database.ts';
@@ -46,11 +46,15 @@ export async function createPgliteDatabase(): Promise<Database> {
   return openPgliteDatabase(null, { loadDataDir: await pgliteTemplate() });
 }
 
-/** A new database on the test run's PostgreSQL server, or null when there is none. */
-export async function createPostgresDatabase(): Promise<Database | null> {
+/** A new database on the test run's PostgreSQL server; throws, in one line, when there is none. */
+export async function createPostgresDatabase(): Promise<Database & { url: string }> {
   requireNeed('postgres');
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return null;
+  if (!url)
+    throw new Error(
+      'no PostgreSQL server in this run (TEST_DATABASE_URL is not set): run the file with npm test, which ' +
+        'starts one from the postgresql package (apt-get install postgresql)',
+    );
   const name = `wallet_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -62,6 +66,7 @@ export async function createPostgresDatabase(): Promise<Database | null> {
   await migrate(db);
   const close = db.close.bind(db);
   return Object.assign(db, {
+    url: target.toString(),
     async close() {
       await close();
       const cleanup = new pg.Client({ connectionString: url });
@@ -72,16 +77,21 @@ export async function createPostgresDatabase(): Promise<Database | null> {
   });
 }
 
-/** The engines storage tests run on: PGlite always, PostgreSQL when the run has a server. */
+/**
+ * The engines storage tests run on: PGlite always, PostgreSQL when the file declares it needs it
+ * (then a run without a server fails in createPostgresDatabase: it is never left out silently).
+ */
 export type Engine = 'pglite' | 'postgres';
+const declaresPostgres = () => {
+  const file = process.argv[1];
+  return Boolean(file && /\.test\.[cm]?[jt]s$/.test(file) && readNeeds(file).has('postgres'));
+};
 export const ENGINES: Engine[] = [
   'pglite',
-  ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : []),
+  ...(process.env.TEST_DATABASE_URL || declaresPostgres() ? (['postgres'] as const) : []),
 ];
 
 export async function createDatabase(engine: Engine): Promise<Database> {
   if (engine === 'pglite') return createPgliteDatabase();
-  const db = await createPostgresDatabase();
-  if (!db) throw new Error('TEST_DATABASE_URL is not set');
-  return db;
+  return createPostgresDatabase();
 }

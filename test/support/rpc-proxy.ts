@@ -52,10 +52,13 @@ export interface RpcProxy {
     fault: Fault,
     options?: { times?: number; match?: (call: JsonRpcCall) => boolean },
   ): void;
-  /** Disturbs each call of the listed methods with probability `rate`, with a fault picked by `pick`. */
+  /**
+   * Disturbs each call of the listed methods with probability `rate` (or the rate it gives for the
+   * call), with a fault picked by `pick`.
+   */
   chaos(options: {
     methods: string[];
-    rate: number;
+    rate: number | ((call: JsonRpcCall) => number);
     pick: (call: JsonRpcCall) => Fault;
     random?: () => number;
   }): void;
@@ -120,7 +123,8 @@ export async function startRpcProxy(
       if (found.times === 0) injections.splice(i, 1);
       return found.fault;
     }
-    if (chaos?.methods.includes(call.method) && (chaos.random ?? Math.random)() < chaos.rate)
+    const rate = typeof chaos?.rate === 'function' ? chaos.rate(call) : chaos?.rate;
+    if (chaos?.methods.includes(call.method) && (chaos.random ?? Math.random)() < (rate ?? 0))
       return chaos.pick(call);
     return null;
   };

@@ -5,9 +5,6 @@ import type { TestApp } from './app.ts';
 import { startChainApp } from './chain-app.ts';
 import { createPostgresDatabase } from './database.ts';
 
-/** Whether this run has a PostgreSQL server (files that use it declare `// @needs postgres`). */
-export const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
 /**
  * Two instances of the service on one PostgreSQL database, each with its own connections as two
  * processes would have, sharing their secrets through configuration as instances of one deployment
@@ -22,9 +19,7 @@ export function twoInstances(): {
   const instances = {} as ReturnType<typeof twoInstances>;
   let second: Database | undefined;
   before(async () => {
-    const created = await createPostgresDatabase();
-    if (!created) throw new Error('TEST_DATABASE_URL is set but no database could be created');
-    const db = created as Database & { url: string };
+    const db = await createPostgresDatabase();
     instances.db = db;
     second = await openPostgresDatabase(db.url, { maxConnections: 10 });
     const env = { MASTER_KEY: 'a1'.repeat(32), API_KEY_SECRET: 'b2'.repeat(32) };

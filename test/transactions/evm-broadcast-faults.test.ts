@@ -48,6 +48,8 @@ describe('EVM writes under RPC faults', () => {
     amount: String(amount),
   });
   const balance = (address: string) => evm.client.getBalance({ address: address as Address });
+  /** How many transactions of the wallet the chain has included (its next nonce). */
+  const chainNonce = (address: Address) => evm.client.getTransactionCount({ address, blockTag: 'latest' });
 
   /** The wallet is not jammed: a fresh payment confirms and lands. */
   async function nextSendConfirms(user: { key: string }) {
@@ -71,8 +73,10 @@ describe('EVM writes under RPC faults', () => {
       const user = await fundedUser();
       const to = randomAddress();
       const key = randomUUID();
+      const fired = proxy.injected[fault.kind] ?? 0;
       proxy.inject(SEND, fault);
       const res = await write(ctx.app, '/send', body(to, 777n), user.key, key);
+      assert.equal(proxy.injected[fault.kind], fired + 1, 'the fault hit the broadcast');
       assert.equal(res.status, 200, await res.clone().text());
       const first = await res.text();
       const submission = JSON.parse(first);
@@ -89,7 +93,9 @@ describe('EVM writes under RPC faults', () => {
       assert.equal(tx.hash, submission.hash);
       assert.equal(tx.nonce, 0);
       assert.equal(await balance(to), 777n, 'paid exactly once');
+      assert.equal(await chainNonce(user.address), 1, 'one transaction of the wallet on chain');
       await nextSendConfirms(user);
+      assert.equal(await chainNonce(user.address), 2);
     });
 
   test('a definite refusal burns the key with the reason, sends nothing, and frees the nonce', async () => {

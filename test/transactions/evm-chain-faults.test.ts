@@ -109,6 +109,41 @@ describe('EVM writes on a chain that does not cooperate', () => {
     }
   });
 
+  test('a transaction waiting at the head of the queue past REPLACE_AFTER_MS is re-signed at its nonce with higher fees, and one lands once', async () => {
+    // Its own instance: the others wait a minute before replacing (their tests must not see it).
+    const eager = (
+      await startChainApp({ evmRpcUrl: evm.url, env: { REPLACE_AFTER_MS_EVM_LOCALNET: '1000' } })
+    ).app;
+    try {
+      const user = await fundedUser(eager);
+      const to = randomAddress();
+      await evm.automine(false);
+      let submission: { id: string; hash: `0x${string}` };
+      let replaced: Awaited<ReturnType<typeof waitForTx>>;
+      try {
+        submission = await pending(eager, user.key, to, 51n);
+        const first = await evm.client.getTransaction({ hash: submission.hash });
+        // In the pool, its nonce still free on chain, nothing mined: only the wait can trigger a replacement.
+        replaced = await waitForTx(eager, submission.id, user.key, (tx) => tx.attempts.length >= 2, 30_000);
+        assert.equal(replaced.attempts[0], submission.hash);
+        const second = await evm.client.getTransaction({ hash: replaced.attempts[1] as `0x${string}` });
+        assert.equal(second.nonce, 0, 'the same nonce');
+        assert.ok((second.maxPriorityFeePerGas ?? 0n) > (first.maxPriorityFeePerGas ?? 0n), 'a higher tip');
+        await evm.mine();
+      } finally {
+        await evm.automine(true);
+      }
+      const tx = await waitForFinal(eager, submission.id, user.key);
+      assert.equal(tx.status, 'CONFIRMED', tx.error);
+      assert.notEqual(tx.hash, submission.hash, 'a replacement landed, not the first signature');
+      assert.ok(tx.attempts.includes(tx.hash));
+      assert.equal(await balance(to), 51n, 'paid once');
+      assert.equal(await evm.client.getTransactionCount({ address: user.address }), 1);
+    } finally {
+      await eager.stop();
+    }
+  });
+
   test('a transaction dropped from the node’s pool is sent again and lands once', async () => {
     const user = await fundedUser(app);
     await evm.automine(false);

@@ -7,14 +7,12 @@ import { KEY_CACHE_TTL_MS } from '../../src/app/api-keys.ts';
 import type { TestApp } from '../support/app.ts';
 import { waitForFinal, walletOf, write } from '../support/chain-app.ts';
 import { fund } from '../support/devnet.ts';
-import { hasPostgres, twoInstances } from '../support/two-instances.ts';
+import { twoInstances } from '../support/two-instances.ts';
 
 // Two instances of the service on one PostgreSQL database: what B2 asks to hold across instances
 // (advisory-lock nonces, one execution per idempotency key, SKIP LOCKED tracking) is checked here.
 
-describe('two instances on one PostgreSQL database', {
-  skip: hasPostgres ? false : 'no PostgreSQL server in this run',
-}, () => {
+describe('two instances on one PostgreSQL database', () => {
   const instances = twoInstances();
   let a: ReturnType<typeof twoInstances>['a'];
   let b: TestApp;
@@ -28,17 +26,13 @@ describe('two instances on one PostgreSQL database', {
     const from = (await walletOf(a.app, user.userId, 'ethereum')) as Address;
     await fund({ chain: 'evm-localnet', address: from, amount: parseEther('10') });
     const start = await a.evm.getTransactionCount({ address: from });
+    const recipients = Array.from({ length: 20 }, () => privateKeyToAddress(generatePrivateKey()));
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
+      recipients.map((to, i) =>
         write(
           i % 2 === 0 ? a.app : b,
           '/send',
-          {
-            chain: 'evm-localnet',
-            to: privateKeyToAddress(generatePrivateKey()),
-            asset: 'native',
-            amount: String(500 + i),
-          },
+          { chain: 'evm-localnet', to, asset: 'native', amount: String(500 + i) },
           user.key,
         ),
       ),
@@ -55,6 +49,9 @@ describe('two instances on one PostgreSQL database', {
       [...nonces].sort((x, y) => x - y),
       Array.from({ length: 20 }, (_, i) => start + i),
     );
+    assert.equal(await a.evm.getTransactionCount({ address: from }), start + 20, 'no other transaction');
+    for (const [i, to] of recipients.entries())
+      assert.equal(await a.evm.getBalance({ address: to }), BigInt(500 + i), `${to} paid once`);
   });
 
   test('one idempotency key sent to both instances at once executes once', async () => {

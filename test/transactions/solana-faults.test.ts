@@ -91,8 +91,11 @@ describe('Solana writes under RPC faults', () => {
       const user = await fundedUser();
       const to = await recipient();
       const key = randomUUID();
+      const fired = proxy.injected[fault.kind] ?? 0;
       proxy.inject(SEND, fault);
+      const payerBefore = await balance(user.wallet);
       const res = await write(app, '/send', body(to, AMOUNT), user.key, key);
+      assert.equal(proxy.injected[fault.kind], fired + 1, 'the fault hit the broadcast');
       assert.equal(res.status, 200, await res.clone().text());
       const first = await res.text();
       const submission = JSON.parse(first);
@@ -104,6 +107,8 @@ describe('Solana writes under RPC faults', () => {
       assert.equal(tx.status, 'CONFIRMED', tx.error);
       assert.equal(tx.hash, submission.hash);
       assert.equal(await balance(to), AMOUNT, 'paid exactly once');
+      const spent = payerBefore - (await balance(user.wallet));
+      assert.ok(spent >= AMOUNT && spent < 2n * AMOUNT, `the wallet paid once, with its fee (${spent})`);
       await nextSendConfirms(user);
     });
 

@@ -8,12 +8,17 @@ import {
   SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE,
   SOLANA_ERROR__JSON_RPC__SERVER_ERROR_TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
   SOLANA_ERROR__JSON_RPC__SERVER_ERROR_UNSUPPORTED_TRANSACTION_VERSION,
+  SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_FEE,
   SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_RENT,
   SolanaError,
 } from '@solana/kit';
 import fc from 'fast-check';
-import { HttpRequestError, RpcRequestError, TimeoutError } from 'viem';
-import { classifyEvmBroadcastError, EVM_BROADCAST_OUTCOMES } from '../../src/chains/evm/evm-outcomes.ts';
+import { BaseError, HttpRequestError, RpcRequestError, TimeoutError } from 'viem';
+import {
+  classifyEvmBroadcastError,
+  EVM_BROADCAST_OUTCOMES,
+  errorReason,
+} from '../../src/chains/evm/evm-outcomes.ts';
 import { classifySolanaBroadcastError } from '../../src/chains/solana/solana-outcomes.ts';
 
 const url = 'http://127.0.0.1:1';
@@ -142,5 +147,117 @@ describe('Solana broadcast outcomes: preflight and refusals', () => {
     assert.equal(classifySolanaBroadcastError(new Error('insufficient funds')).kind, 'uncertain');
     assert.equal(classifySolanaBroadcastError(new Error('already been processed')).kind, 'uncertain');
     assert.equal(classifySolanaBroadcastError('fetch failed').kind, 'uncertain');
+  });
+});
+
+describe('EVM broadcast outcomes: every wording of the table, and what is kept', () => {
+  // Each alternative of each row, as some node words it: a row that lost one would read that
+  // node's refusal as uncertain (or its acceptance as a refusal).
+  const wordings: Array<[string, string]> = [
+    ['already known', 'accepted'],
+    ['known transaction: 0xabc', 'accepted'],
+    ['transaction already imported', 'accepted'],
+    ['transaction already exists', 'accepted'],
+    ['already in the pool', 'accepted'],
+    ['already in pool', 'accepted'],
+    ['already in mempool', 'accepted'],
+    ['nonce too low: next nonce 5, tx nonce 4', 'nonce-used'],
+    ['nonce is too low', 'nonce-used'],
+    ['nonce too high', 'nonce-gap'],
+    [
+      "Nonce too high. Expected nonce to be 3 but got 5. Note that transactions can't be queued when automining.",
+      'nonce-gap',
+    ],
+    ['future transaction tries to replace pending', 'nonce-gap'],
+    ['replacement transaction underpriced', 'underpriced'],
+    ['fee cap less than block base fee', 'underpriced'],
+    ['max fee per gas less than block base fee: address 0x1', 'underpriced'],
+    ['FeeCap too low', 'underpriced'],
+    ['gas price too low', 'underpriced'],
+    ['Transaction gas price is too low for the next block', 'underpriced'],
+    ['fee too low', 'underpriced'],
+    ['priority fee is too low', 'underpriced'],
+    ['insufficient funds for gas * price + value', 'insufficient-funds'],
+    ['sender does not have enough funds', 'insufficient-funds'],
+    ['balance too low', 'insufficient-funds'],
+    ['intrinsic gas too low', 'invalid'],
+    ['gas limit reached', 'invalid'],
+    ['invalid sender', 'invalid'],
+    ['invalid signature', 'invalid'],
+    ['invalid chainid', 'invalid'],
+    ['only replay-protected (EIP-155) transactions allowed over RPC', 'invalid'],
+    ['transaction type not supported', 'invalid'],
+    ['tx type not supported', 'invalid'],
+    ['oversized data', 'invalid'],
+    ['tip above fee cap', 'invalid'],
+    ['could not decode transaction', 'invalid'],
+  ];
+  for (const [message, kind] of wordings)
+    test(`"${message}" → ${kind}`, () =>
+      assert.equal(classifyEvmBroadcastError(rpcError(message)).kind, kind));
+
+  test('an acceptance carries nothing else; a refusal its reason and cause', () => {
+    assert.deepEqual(classifyEvmBroadcastError(rpcError('already known')), { kind: 'accepted' });
+    const err = rpcError('nonce too low');
+    assert.deepEqual(classifyEvmBroadcastError(err), {
+      kind: 'nonce-used',
+      reason: 'nonce too low',
+      cause: err,
+    });
+  });
+
+  test('a viem error that is no node answer (nothing came back) is uncertain, with its reason', () => {
+    const err = new BaseError('nonce too low', { details: 'socket hang up' });
+    const outcome = classifyEvmBroadcastError(err);
+    assert.equal(outcome.kind, 'uncertain');
+    assert.ok(outcome.kind === 'uncertain');
+    assert.equal(outcome.reason, 'socket hang up');
+    assert.equal(outcome.cause, err);
+  });
+
+  test('a node answer inside a timeout is still the node answer', () => {
+    const err = new BaseError('request failed', { cause: rpcError('insufficient funds') });
+    assert.equal(classifyEvmBroadcastError(err).kind, 'insufficient-funds');
+  });
+
+  test('the reason of an error: its details when short, else its short message; a plain error its first line', () => {
+    assert.equal(errorReason(new BaseError('short', { details: 'd'.repeat(299) })), 'd'.repeat(299));
+    assert.equal(errorReason(new BaseError('short', { details: 'd'.repeat(300) })), 'short');
+    assert.equal(errorReason(new BaseError('short')), 'short');
+    assert.equal(errorReason(new Error('first line\nsecond line')), 'first line');
+    assert.equal(errorReason('as text'), 'as text');
+    assert.equal(errorReason(42), '42');
+  });
+});
+
+describe('Solana broadcast outcomes: causes and reasons', () => {
+  const preflight = (cause?: unknown) =>
+    new SolanaError(SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE, {
+      accounts: null,
+      logs: [],
+      returnData: null,
+      unitsConsumed: 0n,
+      ...(cause ? { cause } : {}),
+    } as never);
+
+  test('a preflight failure for the fee is insufficient funds', () => {
+    const cause = new SolanaError(SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_FEE);
+    assert.equal(classifySolanaBroadcastError(preflight(cause)).kind, 'insufficient-funds');
+  });
+
+  test('the reason of an insufficient-funds refusal is trimmed', () => {
+    const outcome = classifySolanaBroadcastError(preflight(new Error(' insufficient funds ')));
+    assert.ok(outcome.kind === 'insufficient-funds');
+    assert.equal(outcome.reason, outcome.reason.trim());
+    assert.match(outcome.reason, /insufficient funds$/);
+  });
+
+  test('an invalid preflight failure gives its cause as the reason, else its own message', () => {
+    const outcome = classifySolanaBroadcastError(preflight(new Error('custom program error: 0x1\nlogs')));
+    assert.ok(outcome.kind === 'invalid');
+    assert.equal(outcome.reason, 'custom program error: 0x1');
+    const bare = classifySolanaBroadcastError(preflight());
+    assert.ok(bare.kind === 'invalid');
+    assert.equal(bare.reason, preflight().message.split('\n')[0]);
   });
 });

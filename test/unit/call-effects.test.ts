@@ -213,3 +213,45 @@ describe('Permit2 calls', () => {
     assert.equal(callEffects(ALICE, '0xdeadbeef').unknown?.mayMoveTokens, false);
   });
 });
+
+describe('call data at the edges (npm run test:mutation)', () => {
+  test('Permit2 is known by its address as written on chain, in any case', () => {
+    for (const to of [
+      '0x000000000022D473030F116dDEE9F6B43aC78BA3',
+      '0x000000000022d473030f116ddee9f6b43ac78ba3',
+    ] as const)
+      assert.equal(callEffects(to, '0xdeadbeef').unknown?.mayMoveTokens, true, to);
+  });
+
+  test('data shorter than a selector is said to be so', () => {
+    assert.deepEqual(callEffects(ALICE, '0x1234').unknown, {
+      reason: 'call data shorter than a function selector',
+      mayMoveTokens: false,
+    });
+  });
+
+  test('a signature transfer with more transfers than permitted tokens is unknown, and may move tokens', () => {
+    const data = encodeFunctionData({
+      abi: parseAbi([
+        'struct TokenPermissions { address token; uint256 amount; }',
+        'struct PermitBatchTransferFrom { TokenPermissions[] permitted; uint256 nonce; uint256 deadline; }',
+        'struct SignatureTransferDetails { address to; uint256 requestedAmount; }',
+        'function permitTransferFrom(PermitBatchTransferFrom permit, SignatureTransferDetails[] transferDetails, address owner, bytes signature)',
+      ]),
+      functionName: 'permitTransferFrom',
+      args: [
+        { permitted: [{ token: TOKEN, amount: 10n }], nonce: 0n, deadline: 1n },
+        [
+          { to: ALICE, requestedAmount: 4n },
+          { to: BOB, requestedAmount: 3n },
+        ],
+        BOB,
+        SIG,
+      ],
+    });
+    const effects = callEffects(PERMIT2_ADDRESS, data);
+    assert.deepEqual(effects.transfers, []);
+    assert.equal(effects.unknown?.mayMoveTokens, true);
+    assert.match(effects.unknown?.reason ?? '', /does not decode as the function of selector 0x/);
+  });
+});

@@ -217,3 +217,51 @@ describe('tracker: how soon it looks again', () => {
     assert.deepEqual([at(0), at(30_000), at(119_999), at(120_000)], [10_000, 30_000, 30_000, 120_000]);
   });
 });
+
+describe('tracker: edges a changed comparison would move (npm run test:mutation)', () => {
+  const watched = tx('CONFIRMED', { landedBlock: 10n, landedBlockHash: '0xb10', updatedAt: ago(1000) });
+
+  test('a confirmed transaction seen again exactly where it was stays; any other place is a reorg', () => {
+    assert.deepEqual(stepAfterInspection(watched, landed(), now), {
+      kind: 'reschedule',
+      at: nextWatch(watched, now),
+    });
+    for (const moved of [{ hash: '0xbb' }, { block: 11n }, { blockHash: '0xother' }]) {
+      const step = stepAfterInspection(watched, landed(moved), now);
+      assert.equal(
+        step.kind,
+        'move',
+        JSON.stringify(moved, (_, v) => (typeof v === 'bigint' ? `${v}` : v)),
+      );
+      assert.ok(step.kind === 'move');
+      assert.equal(step.status, 'CONFIRMED');
+      assert.equal(step.warn, 'confirmed transaction moved by a reorg');
+    }
+  });
+
+  test('seen landed but not final: SUBMITTED with where it landed, and no stuck reason', () => {
+    assert.deepEqual(stepAfterInspection(tx('PENDING'), landed({ final: false }), now), {
+      kind: 'move',
+      status: 'SUBMITTED',
+      change: { hash: '0xaa', landed: { block: 10n, blockHash: '0xb10' }, stuckReason: null },
+    });
+  });
+
+  test('an unsure look decides nothing: looked at again on its schedule, with the reason when there is one', () => {
+    const pending = tx('SUBMITTED');
+    assert.deepEqual(stepAfterInspection(pending, { kind: 'unsure' }, now), {
+      kind: 'reschedule',
+      at: nextCheck(pending, now),
+    });
+    assert.deepEqual(stepAfterInspection(watched, { kind: 'unsure', stuckReason: 'lagging node' }, now), {
+      kind: 'reschedule',
+      at: nextWatch(watched, now),
+      stuckReason: 'lagging node',
+    });
+    assert.deepEqual(stepAfterInspection(pending, { kind: 'unsure', stuckReason: null }, now), {
+      kind: 'reschedule',
+      at: nextCheck(pending, now),
+      stuckReason: null,
+    });
+  });
+});

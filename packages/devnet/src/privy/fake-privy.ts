@@ -42,6 +42,11 @@ export interface PrivyFault {
   hang?: boolean;
   /** Handle the request (sign, record the idempotency key), then answer this status instead. */
   failAfterHandling?: number;
+  /**
+   * Handle the request, then answer with the signed transaction this returns instead of the one
+   * signed: a compromised or buggy signer, which the service must refuse to send.
+   */
+  tamper?: (signed: string) => string | Promise<string>;
 }
 
 export interface PrivyRequestLog {
@@ -260,6 +265,9 @@ export async function startFakePrivy(options: { port?: number; appId?: string; a
     }
     entry.executed = answer.executed === true;
     if (fault?.failAfterHandling) answer = err(fault.failAfterHandling, 'Internal server error');
+    const signedAnswer = (answer.body as { data?: { signed_transaction?: unknown } } | undefined)?.data;
+    if (fault?.tamper && typeof signedAnswer?.signed_transaction === 'string')
+      signedAnswer.signed_transaction = await fault.tamper(signedAnswer.signed_transaction);
     entry.status = answer.status;
     const json = JSON.stringify(answer.body ?? {});
     res.writeHead(answer.status, {
