@@ -43,7 +43,12 @@ const ata = async (owner: Address, mint: Address, program: Address = TOKEN) =>
 const WALLET = await newAddress();
 const POOL = await newAddress();
 const STRANGER = await newAddress();
-const policy = { programs: [JUPITER], payees: [POOL] };
+/**
+ * An aggregator program other than Jupiter's (the development network's local aggregator is one):
+ * trusted as it is. Jupiter's own route instructions are read and held to the trade (see below).
+ */
+const AGGREGATOR = await newAddress();
+const policy = { programs: [AGGREGATOR], payees: [POOL] };
 const LOOKUP_TABLE = await newAddress();
 
 const W = (a: Address) => ({ address: a, role: AccountRole.WRITABLE });
@@ -63,7 +68,7 @@ const lamports = (from: Address, to: Address) =>
   ix(SYSTEM, [from === WALLET ? S(from) : W(from), W(to)], u32(2));
 const token = (tag: number, accounts: Instruction['accounts'], program: Address = TOKEN) =>
   ix(program, accounts, Uint8Array.of(tag, 1, 0, 0, 0, 0, 0, 0, 0, 6));
-const swap = ix(JUPITER, [S(WALLET), W(POOL)], Uint8Array.of(0xe5, 1, 2));
+const swap = ix(AGGREGATOR, [S(WALLET), W(POOL)], Uint8Array.of(0xe5, 1, 2));
 
 /**
  * The wire form of a transaction the wallet pays for, with these instructions; accounts listed in
@@ -178,8 +183,15 @@ describe('Solana swap guard: what a swap may do', () => {
     );
   });
 
-  test('the aggregator program is trusted with anything; an unknown program is refused, by position', async () => {
-    assert.equal(await refusal(ix(JUPITER, [S(WALLET), W(STRANGER)], u32(0))), null);
+  test('a non-Jupiter aggregator program is trusted with anything; Jupiter without a trade to hold it to, or an unknown program, is refused, by position', async () => {
+    assert.equal(await refusal(ix(AGGREGATOR, [S(WALLET), W(STRANGER)], u32(0))), null);
+    assert.equal(
+      await solanaSwapRefusal(wire([ix(JUPITER, [S(WALLET), W(STRANGER)], u32(0))]), WALLET, {
+        programs: [JUPITER],
+        payees: [POOL],
+      }),
+      'instruction 1 calls Jupiter without a trade to check it against',
+    );
     const other = await newAddress();
     assert.equal(
       await refusal(swap, ix(other, [S(WALLET)], Uint8Array.of(1))),
@@ -276,18 +288,26 @@ describe('Solana swap guard: what it refuses', () => {
   });
 });
 
+/** Jupiter v6 `route` data: discriminator, a one-step route plan, then in, quoted out, slippage, fee. */
+function routeData(inAmount: bigint, quotedOut: bigint, slippageBps: number, feeBps: number) {
+  const tail = new DataView(new ArrayBuffer(19));
+  tail.setBigUint64(0, inAmount, true);
+  tail.setBigUint64(8, quotedOut, true);
+  tail.setUint16(16, slippageBps, true);
+  tail.setUint8(18, feeBps);
+  return Uint8Array.of(229, 23, 203, 151, 122, 227, 173, 42, 1, 0, 0, 0, 7, ...new Uint8Array(tail.buffer));
+}
+
 describe('Solana swap guard under mainnet settings (Jupiter’s router, no local pools)', () => {
   const mainnet = { programs: [JUPITER_PROGRAM], payees: [] };
+  /** The trade asked for: 0.001 SOL to USDC, 1 % slippage. */
+  const trade = { outputMint: USDC, amount: 1_000_000n, quotedOut: 17_057_460n, slippageBps: 100 };
   const router = address(JUPITER_PROGRAM);
 
   test('a Jupiter route from SOL to USDC, wrapping and unwrapping SOL in the wallet’s own accounts, is signed', async () => {
     const ownWsol = await ata(WALLET, WSOL);
     const ownUsdc = await ata(WALLET, USDC);
-    const [programAuthority, poolVault, eventAuthority] = [
-      await newAddress(),
-      await newAddress(),
-      await newAddress(),
-    ];
+    const eventAuthority = await newAddress();
     const createIdempotent = (account: Address, mint: Address) =>
       ix(ATA_PROGRAM, [S(WALLET), W(account), R(WALLET), R(mint), R(SYSTEM), R(TOKEN)], Uint8Array.of(1));
     const wire = (() => {
@@ -298,20 +318,24 @@ describe('Solana swap guard under mainnet settings (Jupiter’s router, no local
         lamports(WALLET, ownWsol),
         token(17, [W(ownWsol)]),
         createIdempotent(ownUsdc, USDC),
+        // Jupiter v6 `route`: accounts by its IDL (token program, the wallet as authority, source,
+        // destination, no destination override, the output mint, no platform fee, the event
+        // authority, the program); data: discriminator, a one-step plan, in, quoted out, slippage
+        // bps, platform fee bps.
         ix(
           router,
           [
             R(TOKEN),
-            R(programAuthority),
-            S(WALLET),
+            { address: WALLET, role: AccountRole.READONLY_SIGNER },
             W(ownWsol),
-            W(poolVault),
             W(ownUsdc),
-            R(WSOL),
+            R(router),
             R(USDC),
+            R(router),
             R(eventAuthority),
+            R(router),
           ],
-          Uint8Array.of(0xc1, 0x20, 0x9b, 0x33, 0x75, 0xc1, 0xe0, 0x49, 1, 2, 3),
+          routeData(1_000_000n, 17_057_460n, 100, 0),
         ),
         token(9, [W(ownWsol), W(WALLET), S(WALLET)]),
       ];
@@ -327,7 +351,7 @@ describe('Solana swap guard under mainnet settings (Jupiter’s router, no local
         (m) => getBase64EncodedWireTransaction(compileTransaction(m)),
       );
     })();
-    assert.equal(await solanaSwapRefusal(wire, WALLET, mainnet), null);
+    assert.equal(await solanaSwapRefusal(wire, WALLET, { ...mainnet, trade }), null);
   });
 
   test('without local pools, paying a pool directly is refused', async () => {
