@@ -67,6 +67,9 @@ const AJV_OPTIONS = {
   removeAdditional: false,
   useDefaults: true,
   allErrors: false,
+  // Findings carry the value and the schema that refused it, so messages can say what to send
+  // instead (plugins/errors.ts): only requests that fail pay for it.
+  verbose: true,
   // Not checked against the JSON Schema meta-schema: that compiles the meta-schema in each of the
   // two Ajv instances below, 0.22 s of every start (--cpu-prof). The schemas are TypeBox's output,
   // and Ajv's strict mode still refuses an unknown keyword or a malformed one when a schema is

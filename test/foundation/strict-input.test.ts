@@ -47,9 +47,44 @@ describe('strict input', () => {
       body.details.map((d: { path: string }) => d.path),
       ['amount'],
     );
+    assert.equal(
+      body.error,
+      'amount: must be base units as a string, e.g. "1000" (a JSON number loses digits past 2^53)',
+    );
     await refused(
       await post('/contracts/send', { chain: 'evm-localnet', to: addr, data: '0x', value: 5 }),
       /value/,
+    );
+  });
+
+  test('a malformed Idempotency-Key is explained as a UUID, without the regular expression', async () => {
+    const res = await app.post(
+      '/api/v1/send',
+      { chain: 'evm-localnet', to: addr, asset: 'native', amount: '1' },
+      key,
+      { 'idempotency-key': 'order-42' },
+    );
+    const body = await refused(res, /^idempotency-key: must be a UUID, 8-4-4-4-12 hex digits such as /);
+    assert.doesNotMatch(body.error, /\^|\{8\}|\[0-9/);
+  });
+
+  test('a token address given as the asset points to "token"', async () => {
+    await refused(
+      await post('/send', { chain: 'evm-localnet', to: addr, asset: checksummed, amount: '1' }),
+      /^asset: must be one of native, erc20, spl: a token address goes in "token", with "asset": "erc20"$/,
+    );
+    await refused(
+      await post('/send', {
+        chain: 'solana-localnet',
+        to: '11111111111111111111111111111111',
+        asset: 'So11111111111111111111111111111111111111112',
+        amount: '1',
+      }),
+      /^asset: must be one of native, erc20, spl: a mint address goes in "token", with "asset": "spl"$/,
+    );
+    await refused(
+      await post('/send', { chain: 'evm-localnet', to: addr, asset: 'eth', amount: '1' }),
+      /^asset: must be one of native, erc20, spl$/,
     );
   });
 
