@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { AppError } from '../../src/errors/app-error.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
 describe('strict input', () => {
@@ -86,6 +87,40 @@ describe('strict input', () => {
       await post('/send', { chain: 'evm-localnet', to: addr, asset: 'eth', amount: '1' }),
       /^asset: must be one of native, erc20, spl$/,
     );
+  });
+
+  test('/trade/swap checks `from` before it claims the Idempotency-Key: a refused request leaves no record', async () => {
+    const idempotencyKey = randomUUID();
+    const swap = {
+      chain: 'base',
+      fromToken: 'NATIVE',
+      toToken: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      amount: '1',
+      from: 'a\u0000b',
+    };
+    await refused(
+      await app.post('/api/v1/trade/swap', swap, key, { 'idempotency-key': idempotencyKey }),
+      /^from: /,
+    );
+    const rows = await app.db.query('select key from idempotency_keys where key = $1', [idempotencyKey]);
+    assert.deepEqual(rows, [], 'the key was never claimed');
+  });
+
+  test('a failed write whose reason quotes a NUL is recorded at once, and a retry with its key says why', async () => {
+    const { userId } = await app.newUser({ wallets: false });
+    const begin = () =>
+      app.services.idempotency.begin({ userId, key: randomKey, path: '/send', body: { to: 'a\u0000b' } });
+    const randomKey = randomUUID();
+    const outcome = await begin();
+    assert.equal(outcome.kind, 'execute');
+    if (outcome.kind !== 'execute') return;
+    await outcome.claim.fail(new AppError('WALLET_NOT_FOUND', 'Wallet a\u0000b not found'));
+    outcome.claim.end();
+    await assert.rejects(begin(), (err: AppError) => {
+      assert.equal(err.code, 'IDEMPOTENT_REPLAY');
+      assert.match(err.message, /failed \(WALLET_NOT_FOUND: Wallet a\\u0000b not found\); nothing was sent/);
+      return true;
+    });
   });
 
   test('booleans and null are not coerced in bodies', async () => {

@@ -230,7 +230,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** Error */
+        /**
+         * Error
+         * @example {
+         *       "error": "amount: must be base units as a string, e.g. \"1000\" (a JSON number loses digits past 2^53)",
+         *       "code": "INVALID_INPUT",
+         *       "requestId": "req_3f1c6a528d0e4b6a0000000000000001",
+         *       "details": [
+         *         {
+         *           "path": "amount",
+         *           "message": "must be base units as a string, e.g. \"1000\" (a JSON number loses digits past 2^53)"
+         *         }
+         *       ]
+         *     }
+         */
         ErrorBody: {
             /** @description Human-readable message */
             error: string;
@@ -415,6 +428,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "wallets": [
+                     *         {
+                     *           "address": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *           "chainType": "ethereum",
+                     *           "isDefault": true,
+                     *           "automationEnabled": true,
+                     *           "providerType": "server",
+                     *           "clientType": "local"
+                     *         },
+                     *         {
+                     *           "address": "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+                     *           "chainType": "solana",
+                     *           "isDefault": true,
+                     *           "automationEnabled": true,
+                     *           "providerType": "server",
+                     *           "clientType": "local"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         wallets: components["schemas"]["Wallet"][];
                     };
@@ -502,6 +537,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -542,6 +579,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "chains": [
+                     *         {
+                     *           "slug": "base",
+                     *           "chainType": "ethereum",
+                     *           "chainId": 8453,
+                     *           "name": "Base",
+                     *           "nativeSymbol": "ETH",
+                     *           "nativeDecimals": 18,
+                     *           "tradingAvailable": true
+                     *         },
+                     *         {
+                     *           "slug": "solana",
+                     *           "chainType": "solana",
+                     *           "chainId": 0,
+                     *           "name": "Solana",
+                     *           "nativeSymbol": "SOL",
+                     *           "nativeDecimals": 9,
+                     *           "tradingAvailable": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         chains: components["schemas"]["Chain"][];
                     };
@@ -629,6 +690,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -660,6 +723,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "chain": "base",
+                 *       "to": "0x000000000000000000000000000000000000dEaD",
+                 *       "asset": "erc20",
+                 *       "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *       "amount": "1000000"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Chain slug, e.g. base, solana */
                     chain: string;
@@ -694,6 +766,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "status": "SUBMITTED",
+                     *       "hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "explorerUrl": "https://basescan.org/tx/0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "chainName": "Base"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Submission"];
                 };
             };
@@ -762,6 +843,8 @@ export interface operations {
                     RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy": string;
+                    /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -839,6 +922,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -870,6 +955,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "chain": "base",
+                 *       "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *       "spender": "0x111111125421cA6dc452d289314280a0f8842A65",
+                 *       "amount": "5000000"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Chain slug, e.g. base, solana */
                     chain: string;
@@ -899,6 +992,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "status": "SUBMITTED",
+                     *       "hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "explorerUrl": "https://basescan.org/tx/0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "chainName": "Base"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Submission"];
                 };
             };
@@ -967,6 +1069,8 @@ export interface operations {
                     RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy": string;
+                    /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1044,6 +1148,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1075,6 +1181,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "chain": "base",
+                 *       "to": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *       "data": "0xa9059cbb000000000000000000000000000000000000000000000000000000000000dead00000000000000000000000000000000000000000000000000000000000f4240",
+                 *       "value": "0"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Chain slug, e.g. base, solana */
                     chain: string;
@@ -1104,6 +1218,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "status": "SUBMITTED",
+                     *       "hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "explorerUrl": "https://basescan.org/tx/0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "chainName": "Base"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Submission"];
                 };
             };
@@ -1172,6 +1295,8 @@ export interface operations {
                     RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy": string;
+                    /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1249,6 +1374,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1292,6 +1419,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "status": "CONFIRMED",
+                     *       "hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "explorerUrl": "https://basescan.org/tx/0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "chainName": "Base",
+                     *       "chainType": "ethereum",
+                     *       "chainId": 8453,
+                     *       "chain": "base",
+                     *       "kind": "send",
+                     *       "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *       "to": "0x000000000000000000000000000000000000dEaD",
+                     *       "value": "1000",
+                     *       "error": null,
+                     *       "nonce": 7,
+                     *       "attempts": [
+                     *         "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060"
+                     *       ],
+                     *       "stuckReason": null,
+                     *       "devnetReset": false,
+                     *       "createdAt": "2025-01-15T10:00:00.000Z",
+                     *       "updatedAt": "2025-01-15T10:00:06.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
@@ -1351,6 +1503,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent */
+            414: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Rate limit exceeded (RATE_LIMITED) */
             429: {
                 headers: {
@@ -1392,6 +1555,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1443,6 +1608,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "balances": [
+                     *         {
+                     *           "chainType": "ethereum",
+                     *           "chainId": 8453,
+                     *           "address": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *           "asset": "native",
+                     *           "token": null,
+                     *           "raw": "250000000000000000",
+                     *           "decimals": 18,
+                     *           "symbol": "ETH",
+                     *           "updatedAt": "2025-01-15T10:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "chainType": "ethereum",
+                     *           "chainId": 8453,
+                     *           "address": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *           "asset": "erc20",
+                     *           "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *           "raw": "1000000",
+                     *           "decimals": 6,
+                     *           "symbol": "USDC",
+                     *           "updatedAt": "2025-01-15T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Native first, then tokens in the order asked (Solana without tokens: by mint) */
                         balances: components["schemas"]["WalletBalance"][];
@@ -1561,6 +1754,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1613,6 +1808,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "balances": [
+                     *         {
+                     *           "chainType": "solana",
+                     *           "chainId": 0,
+                     *           "address": "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+                     *           "asset": "native",
+                     *           "token": null,
+                     *           "raw": "1500000000",
+                     *           "decimals": 9,
+                     *           "symbol": "SOL",
+                     *           "updatedAt": "2025-01-15T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Native first, then tokens in the order asked (Solana without tokens: by mint) */
                         balances: components["schemas"]["WalletBalance"][];
@@ -1675,6 +1887,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent */
+            414: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Rate limit exceeded (RATE_LIMITED) */
             429: {
                 headers: {
@@ -1731,6 +1954,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1759,6 +1984,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "chain": "base",
+                 *       "fromToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *       "toToken": "NATIVE",
+                 *       "amount": "1000000",
+                 *       "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Chain slug with trading (see GET /chains, tradingAvailable): EVM mainnets and Solana mainnet */
                     chain: string;
@@ -1792,6 +2026,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "quote": {
+                     *         "srcAmount": "1000000",
+                     *         "dstAmount": "298512345678901",
+                     *         "fromToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *         "toToken": "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE",
+                     *         "approvalNeeded": true,
+                     *         "spender": "0x111111125421cA6dc452d289314280a0f8842A65",
+                     *         "allowanceTarget": "0x111111125421cA6dc452d289314280a0f8842A65",
+                     *         "raw": {
+                     *           "dstAmount": "298512345678901"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** TradeQuote */
                         quote: {
@@ -1929,6 +2179,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1960,6 +2212,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "chain": "base",
+                 *       "fromToken": "NATIVE",
+                 *       "toToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *       "amount": "100000000000000",
+                 *       "slippage": 0.5
+                 *     }
+                 */
                 "application/json": {
                     /** @description Chain slug with trading (see GET /chains, tradingAvailable): EVM mainnets and Solana mainnet */
                     chain: string;
@@ -2000,6 +2261,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "status": "SUBMITTED",
+                     *       "hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "explorerUrl": "https://basescan.org/tx/0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "chainName": "Base"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Submission"];
                 };
             };
@@ -2068,6 +2338,8 @@ export interface operations {
                     RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy": string;
+                    /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2145,6 +2417,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2185,6 +2459,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "key_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "name": "trading bot",
+                     *       "maskedKey": "wak_Ab12_…",
+                     *       "status": "Active",
+                     *       "createdAt": "2025-01-15T10:00:00.000Z",
+                     *       "expiresAt": null,
+                     *       "scopes": [
+                     *         "read",
+                     *         "write",
+                     *         "trade"
+                     *       ],
+                     *       "chains": [
+                     *         "base",
+                     *         "solana"
+                     *       ],
+                     *       "recipients": null,
+                     *       "contracts": null,
+                     *       "allowUnlimitedApprovals": false,
+                     *       "limits": [
+                     *         {
+                     *           "chain": "base",
+                     *           "asset": "native",
+                     *           "perTransaction": "100000000000000000",
+                     *           "perDay": "1000000000000000000",
+                     *           "spentLast24h": "250000000000000000",
+                     *           "remainingLast24h": "750000000000000000"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description API key id */
                         id: string;
@@ -2296,6 +2602,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
