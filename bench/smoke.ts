@@ -26,5 +26,7 @@ const code = await new Promise<number | null>((resolve) => {
   });
   child.once('exit', (c) => resolve(c));
 });
-console.log(code === 0 ? '# bench:smoke: every benchmark ran without a correctness failure' : '# bench:smoke FAILED');
+console.log(
+  code === 0 ? '# bench:smoke: every benchmark ran without a correctness failure' : '# bench:smoke FAILED',
+);
 process.exit(code ?? 1);

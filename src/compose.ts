@@ -116,7 +116,7 @@ export function compose(options: ComposeOptions): Composition {
             (await wallets.refresh(wallet.userId)).some((w) => w.id === wallet.id && w.automationEnabled),
         })
       : localWalletProvider({ encryption: keyEncryption(secrets.masterKey), db });
-  const chains = options.chains ?? createChainRegistry(config.chainOverrides);
+  const chains = options.chains ?? createChainRegistry(config.chainOverrides, {}, config.enabledChains);
   const chainClients = createChainClients({ timeoutMs: config.RPC_TIMEOUT_MS });
   const wallets = walletsService({
     db,

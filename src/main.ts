@@ -64,14 +64,19 @@ function requireWritableDataDir(dir: string): void {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new Error(
-      code === 'ENOSPC'
-        ? `DATA_DIR ${dir} is on a full disk (ENOSPC): free some space there, or set DATA_DIR to a place with room`
-        : code === 'EROFS'
-          ? `DATA_DIR ${dir} is on a read-only file system (EROFS): set DATA_DIR to a writable place`
-          : `DATA_DIR ${dir} cannot be written (${code ?? describeError(err)}): check its owner and permissions, or set DATA_DIR`,
+      code === 'ENOTDIR' || code === 'EEXIST'
+        ? `DATA_DIR ${dir} is a file, or lies under one (${code}): set DATA_DIR to a directory (it is created when missing)`
+        : code === 'ENOSPC'
+          ? `DATA_DIR ${dir} is on a full disk (ENOSPC): free some space there, or set DATA_DIR to a place with room`
+          : code === 'EROFS'
+            ? `DATA_DIR ${dir} is on a read-only file system (EROFS): set DATA_DIR to a writable place`
+            : `DATA_DIR ${dir} cannot be written (${code ?? describeError(err)}): check its owner and permissions, or set DATA_DIR`,
     );
   } finally {
-    rmSync(probe, { force: true });
+    // Not over the error above: with DATA_DIR a file, removing the probe fails too (ENOTDIR).
+    try {
+      rmSync(probe, { force: true });
+    } catch {}
   }
 }
 

@@ -9,6 +9,7 @@ import type { FakePrivy } from '@wallet-api/devnet/privy';
 import type { Logger } from 'pino';
 import { DEMO_EMAIL, demoPrivyUser, seedDemo } from './app/seed-demo.ts';
 import { createChainRegistry } from './chains/chain-registry.ts';
+import { chainSummaryLines } from './chains/chain-summary.ts';
 import type { Config } from './config/config.ts';
 import { startRuntime } from './runtime.ts';
 import { openDatabase } from './store/open-database.ts';
@@ -61,29 +62,33 @@ export async function serve(options: ServeOptions): Promise<void> {
     );
   });
 
-  const chains = createChainRegistry(config.chainOverrides, {
-    ...(devnet
-      ? {
-          // The localnets trade through the devnet's local aggregator (no key needed).
-          'evm-localnet': {
-            rpcUrl: devnet.info.evm.rpcUrl,
-            instance: () => devnet.info.evm.instance,
-            trading: true,
-            aggregatorUrl: devnet.info.aggregator.oneinchApiUrl,
-            listedTokens: [devnet.info.evm.testToken.address, devnet.info.evm.secondToken.address],
-          },
-          'solana-localnet': {
-            rpcUrl: devnet.info.solana.rpcUrl,
-            instance: () => devnet.info.solana.instance,
-            trading: true,
-            aggregatorUrl: devnet.info.aggregator.jupiterApiUrl,
-            // The local pools are paid directly (they have no program of their own).
-            swapPayees: devnet.info.solana.pools.map((p) => p.address),
-            listedTokens: [devnet.info.solana.splMint.address, devnet.info.solana.token2022Mint.address],
-          },
-        }
-      : {}),
-  });
+  const chains = createChainRegistry(
+    config.chainOverrides,
+    {
+      ...(devnet
+        ? {
+            // The localnets trade through the devnet's local aggregator (no key needed).
+            'evm-localnet': {
+              rpcUrl: devnet.info.evm.rpcUrl,
+              instance: () => devnet.info.evm.instance,
+              trading: true,
+              aggregatorUrl: devnet.info.aggregator.oneinchApiUrl,
+              listedTokens: [devnet.info.evm.testToken.address, devnet.info.evm.secondToken.address],
+            },
+            'solana-localnet': {
+              rpcUrl: devnet.info.solana.rpcUrl,
+              instance: () => devnet.info.solana.instance,
+              trading: true,
+              aggregatorUrl: devnet.info.aggregator.jupiterApiUrl,
+              // The local pools are paid directly (they have no program of their own).
+              swapPayees: devnet.info.solana.pools.map((p) => p.address),
+              listedTokens: [devnet.info.solana.splMint.address, devnet.info.solana.token2022Mint.address],
+            },
+          }
+        : {}),
+    },
+    config.enabledChains,
+  );
   let privyFake: FakePrivy | null = null;
   if (embeddedPrivy) {
     const { startFakePrivy } = await import('@wallet-api/devnet/privy');
@@ -151,11 +156,11 @@ export async function serve(options: ServeOptions): Promise<void> {
     `  OpenAPI    ${config.publicUrl}/api/v1/openapi.json`,
     `  Data       ${config.DATA_DIR}${config.DATABASE_URL ? ' (database: PostgreSQL)' : ' (embedded PostgreSQL)'}`,
   ];
+  lines.push(...chainSummaryLines(chains.list()));
   if (devnet)
     lines.push(
-      `  Chains     evm-localnet (${devnet.info.evm.rpcUrl}), solana-localnet (${devnet.info.solana.rpcUrl})`,
-      '             new chains at every start: balances and transactions on them do not survive a',
-      '             restart (earlier transactions keep their last status; their hashes are gone)',
+      '             the development network has new chains at every start: balances and transactions',
+      '             on them do not survive a restart (earlier transactions keep their last status)',
       `  Swaps      local aggregator ${devnet.info.aggregator.url} (1inch and Jupiter APIs)`,
       '             wallet-api devnet info  lists test tokens, mints and pools',
     );

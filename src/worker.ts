@@ -28,7 +28,7 @@ export async function runWorker(config: Config, logger: Logger): Promise<{ stop(
       config: { ...config, TRACKER: true },
       db,
       secrets,
-      chains: createChainRegistry(config.chainOverrides),
+      chains: createChainRegistry(config.chainOverrides, {}, config.enabledChains),
       logger,
     });
     await composition.start();

@@ -128,7 +128,7 @@ export function idempotencyService(deps: {
               input.userId,
               key,
               claimToken,
-              { code: error.code, message: error.message.slice(0, 500) },
+              { code: error.code, message: storable(error.message) },
               deps.clock.now(),
             ),
           failIfUnrecorded: (error) =>
@@ -136,7 +136,7 @@ export function idempotencyService(deps: {
               input.userId,
               key,
               claimToken,
-              { code: error.code, message: error.message.slice(0, 500) },
+              { code: error.code, message: storable(error.message) },
               deps.clock.now(),
             ),
           release: () => repo.release(input.userId, key, claimToken),
@@ -162,3 +162,12 @@ export function idempotencyService(deps: {
 }
 
 export type IdempotencyService = ReturnType<typeof idempotencyService>;
+
+/**
+ * A failure's message as PostgreSQL text can hold it: a message quoting the request (a NUL sent in
+ * a field) would otherwise fail the UPDATE, leaving the key in progress until its lease ran out and
+ * then settled with the wrong reason.
+ */
+function storable(message: string): string {
+  return message.replaceAll('\u0000', '\\u0000').slice(0, 500);
+}

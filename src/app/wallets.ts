@@ -111,18 +111,23 @@ export function walletsService(deps: {
       );
     } catch (err) {
       const known =
-        err instanceof AppError && err.code === 'PROVIDER_RPC_ERROR' ? await repo.listByUser(userId) : [];
+        err instanceof AppError && err.code === 'PROVIDER_RPC_ERROR'
+          ? await repo.listByUser(userId, provider.name)
+          : [];
       if (known.length === 0) throw err;
       deps.logger?.warn({ err, userId }, 'wallet provider unavailable; serving the last known wallets');
       remember(userId, known, Math.min(cacheMs, STALE_RETRY_MS));
       return known;
     }
     const { changed, conflicts } = await db.transaction((tx) =>
-      walletsRepository(tx).syncLinked(userId, linked, () => ({ id: newId('wal'), createdAt: clock.now() })),
+      walletsRepository(tx).syncLinked(userId, provider.name, linked, () => ({
+        id: newId('wal'),
+        createdAt: clock.now(),
+      })),
     );
     if (conflicts.length > 0)
       deps.logger?.warn({ userId, conflicts }, 'linked wallets already belong to another user here; skipped');
-    const rows = await repo.listByUser(userId);
+    const rows = await repo.listByUser(userId, provider.name);
     if (before === epoch) remember(userId, rows, cacheMs);
     if (changed) await bus.publish({ kind: 'wallets', userId });
     return rows;
@@ -140,7 +145,7 @@ export function walletsService(deps: {
     if (hit) return hit.rows;
     if (fromProvider) return flights.run(userId, () => syncFromProvider(userId));
     const before = epoch;
-    const rows = await repo.listByUser(userId);
+    const rows = await repo.listByUser(userId, provider.name);
     if (before === epoch) remember(userId, rows, DATABASE_LIST_TTL_MS);
     return rows;
   };
@@ -202,16 +207,14 @@ export function walletsService(deps: {
       return { providerUserId: id, wallets: rows.map(toWalletView) };
     },
 
-    /** Removes the link; the user's provider wallets stop being listed and used. */
+    /**
+     * Removes the user's Privy link; their Privy wallets stop being listed and used (kept for their
+     * transactions). Allowed whichever provider runs: it touches only the Privy link and wallets.
+     */
     async unlink(userId: UserId): Promise<void> {
-      if (!fromProvider)
-        throw new AppError(
-          'INVALID_INPUT',
-          `The ${provider.name} wallet provider has no user accounts to unlink`,
-        );
       await db.transaction(async (tx) => {
         await usersRepository(tx).setProviderUserId(userId, null);
-        await walletsRepository(tx).syncLinked(userId, [], () => ({
+        await walletsRepository(tx).syncLinked(userId, 'privy', [], () => ({
           id: newId('wal'),
           createdAt: clock.now(),
         }));
@@ -251,13 +254,14 @@ export function walletsService(deps: {
       const record = await db.transaction(async (tx) => {
         const wallets = walletsRepository(tx);
         await tx.query('select id from users where id = $1 for update', [userId]);
-        const first = (await wallets.countByType(userId, input.chainType)) === 0;
+        const first = (await wallets.countByType(userId, provider.name, input.chainType)) === 0;
         const isDefault = first || input.makeDefault !== false;
-        if (isDefault) await wallets.clearDefault(userId, input.chainType);
+        if (isDefault) await wallets.clearDefault(userId, provider.name, input.chainType);
         const rec: WalletRecord = {
           id: walletId,
           userId,
           chainType: input.chainType,
+          provider: provider.name,
           address: provisioned.address,
           providerType: provisioned.providerType,
           clientType: provisioned.clientType,
@@ -284,6 +288,11 @@ export function walletsService(deps: {
       const wallet = await repo.findByAddress(address.trim());
       if (!wallet || (userId !== null && wallet.userId !== userId))
         throw new AppError('WALLET_NOT_FOUND', `Wallet ${address} not found`);
+      if (wallet.provider !== provider.name)
+        throw new AppError(
+          'INVALID_INPUT',
+          `Wallet ${wallet.address} is held by the ${wallet.provider} wallet provider, and this service runs with ${provider.name} (WALLET_PROVIDER): it is not used here`,
+        );
       await repo.setAutomation(wallet.id, enabled);
       await bus.publish({ kind: 'wallets', userId: wallet.userId });
       return toWalletView({ ...wallet, automationEnabled: enabled });

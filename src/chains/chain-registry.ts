@@ -1,3 +1,4 @@
+import { CHAIN_SLUGS, type ChainSelection } from '../config/chain-slugs.ts';
 import type { ChainOverride } from '../config/config.ts';
 import type { ChainType } from '../domain/wallets.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -208,6 +209,9 @@ export const BUILT_IN_CHAINS: readonly Definition[] = [
   },
 ];
 
+if (BUILT_IN_CHAINS.map((c) => c.slug).join() !== CHAIN_SLUGS.join())
+  throw new Error('config/chain-slugs.ts and the built-in chains disagree');
+
 export interface ChainRegistry {
   list(): Chain[];
   /** The enabled chain with this slug, or 400 CHAIN_UNKNOWN. */
@@ -216,9 +220,16 @@ export interface ChainRegistry {
   explorerUrl(chain: Chain, hash: string | null): string | null;
 }
 
+/**
+ * The chains, each as configured. `selection` (Config.enabledChains: CHAINS, or its default) says
+ * which are offered; CHAIN_ENABLED_<SLUG> (`overrides[slug].enabled`) wins over it for its chain.
+ * A chain without an RPC URL (the development network's, when it does not run) is never offered
+ * unless switched on by name.
+ */
 export function createChainRegistry(
   overrides: Readonly<Record<string, ChainOverride>>,
   extra: Partial<Record<string, Partial<Definition>>> = {},
+  selection: ChainSelection = 'all',
 ): ChainRegistry {
   const chains = new Map<string, Chain>();
   for (const def of BUILT_IN_CHAINS) {
@@ -241,24 +252,30 @@ export function createChainRegistry(
       explorerTxUrl: explorer,
       // The development network's chains have no RPC until it runs (or RPC_URL_ names one): with
       // DEVNET=off they are not offered at all.
-      enabled: o.enabled ?? rpcUrl !== null,
+      enabled: o.enabled ?? (rpcUrl !== null && (selection === 'all' || selection.includes(def.slug))),
     });
   }
   const unknownSlugs = Object.keys(overrides).filter((s) => !chains.has(s));
   if (unknownSlugs.length > 0) throw new Error(`Unknown chain in configuration: ${unknownSlugs.join(', ')}`);
 
+  const enabledSlugs = () => [...chains.values()].filter((c) => c.enabled).map((c) => c.slug);
   return {
     list: () => [...chains.values()].filter((c) => c.enabled),
     get(slug) {
       const chain = chains.get(slug);
-      if (!chain?.enabled)
+      if (!chain?.enabled) {
+        const shown = JSON.stringify(slug.length > 64 ? `${slug.slice(0, 64)}…` : slug);
+        const offered = enabledSlugs();
+        const here =
+          offered.length > 0 ? `the chains here: ${offered.join(', ')}` : 'no chain is enabled here';
         throw new AppError(
           'CHAIN_UNKNOWN',
-          `Unknown or unsupported chain ${JSON.stringify(slug.length > 64 ? `${slug.slice(0, 64)}…` : slug)}`,
-          {
-            details: [{ path: 'chain', message: 'unknown or unsupported chain' }],
-          },
+          chain
+            ? `Chain ${shown} is not enabled on this service (${here}; the operator enables chains with CHAINS)`
+            : `Unknown chain ${shown} (${here})`,
+          { details: [{ path: 'chain', message: chain ? 'chain not enabled here' : 'unknown chain' }] },
         );
+      }
       return chain;
     },
     explorerUrl(chain, hash) {

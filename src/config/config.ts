@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { CHAIN_SLUGS, type ChainSelection, DEVNET_CHAIN_SLUGS, MAINNET_SLUGS } from './chain-slugs.ts';
 import { CHAIN_SETTING_PREFIXES, SETTINGS, SettingError, type SettingName } from './settings.ts';
 import { aggregatorUrlProblem, isLoopbackUrl, productionRpcProblem } from './url-rules.ts';
 
@@ -37,6 +38,12 @@ export interface Config extends Settings {
   /** PUBLIC_URL, or http://HOST:PORT when not set. */
   readonly publicUrl: string;
   readonly chainOverrides: Readonly<Record<string, ChainOverride>>;
+  /**
+   * The chains offered (CHAIN_ENABLED_<SLUG> overrides it per chain, either way): CHAINS when set;
+   * otherwise, with the development network on, its chains plus any chain given an RPC_URL_<SLUG>
+   * or CHAIN_ENABLED_<SLUG>=on (so `npm start` offline probes no public endpoint); otherwise all.
+   */
+  readonly enabledChains: ChainSelection;
 }
 
 export class ConfigError extends Error {
@@ -70,6 +77,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     for (const [prefix, parse] of Object.entries(CHAIN_SETTING_PREFIXES)) {
       if (!name.startsWith(prefix) || raw === undefined || raw === '') continue;
       const slug = name.slice(prefix.length).toLowerCase().replaceAll('_', '-');
+      if (!(CHAIN_SLUGS as readonly string[]).includes(slug)) {
+        problems.push(
+          `${name}: there is no chain "${slug.slice(0, 64)}" (the chains: ${CHAIN_SLUGS.join(', ')}; upper-cased with dashes as underscores)`,
+        );
+        continue;
+      }
       try {
         const value = parse(raw);
         const entry = (chainOverrides[slug] ?? {}) as Record<string, unknown>;
@@ -85,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Safe by default: no development network and no demo user unless asked for by name.
     if (env.DEVNET === undefined || env.DEVNET === '') out.DEVNET = false;
     if (env.SEED_DEMO === undefined || env.SEED_DEMO === '') out.SEED_DEMO = false;
+    // A loopback RPC for a mainnet next to the development network mixes real and test money.
     if (out.DEVNET === true)
       for (const slug of MAINNET_SLUGS) {
         const rpcUrl = chainOverrides[slug]?.rpcUrl;
@@ -113,6 +127,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (problem) problems.push(problem);
   }
   if (out.WALLET_PROVIDER === 'privy') problems.push(...privyProblems(out, env));
+  const enabledChains = chainSelection(
+    out.CHAINS as ChainSelection | undefined,
+    out.DEVNET === true,
+    chainOverrides,
+  );
+  if (out.DEVNET !== true && enabledChains !== 'all')
+    for (const slug of enabledChains.filter((s) => DEVNET_CHAIN_SLUGS.includes(s)))
+      if (!chainOverrides[slug]?.rpcUrl && chainOverrides[slug]?.enabled !== false)
+        problems.push(
+          `CHAINS: ${slug} is a chain of the development network, which is off (DEVNET=off): turn it on, or give the chain's node as ${rpcSetting(slug)}`,
+        );
   if (problems.length > 0) throw new ConfigError(problems);
 
   const settings = out as unknown as Settings;
@@ -122,11 +147,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: resolve(settings.DATA_DIR),
     publicUrl: settings.PUBLIC_URL ?? `http://${hostForUrl}:${settings.PORT}`,
     chainOverrides: Object.freeze(chainOverrides),
+    enabledChains,
   });
 }
 
-/** Chains where money is real (a loopback RPC for one of them next to the development network is a mistake). */
-const MAINNET_SLUGS = ['ethereum', 'base', 'arbitrum', 'optimism', 'polygon', 'solana'];
+/**
+ * Which chains are offered before CHAIN_ENABLED_<SLUG> has its say. CHAINS when set. Otherwise the
+ * development network's chains when it runs (plus chains the operator gave an RPC or switched on by
+ * name): a default `npm start` offline neither offers nor probes a public endpoint. Without the
+ * development network (production mode's default), every built-in chain, as before CHAINS existed.
+ */
+function chainSelection(
+  chains: ChainSelection | undefined,
+  devnet: boolean,
+  overrides: Readonly<Record<string, ChainOverride>>,
+): ChainSelection {
+  if (chains !== undefined) return chains;
+  if (!devnet) return 'all';
+  const named = Object.entries(overrides)
+    .filter(
+      ([slug, o]) => !DEVNET_CHAIN_SLUGS.includes(slug) && (o.rpcUrl !== undefined || o.enabled === true),
+    )
+    .map(([slug]) => slug);
+  return Object.freeze([...DEVNET_CHAIN_SLUGS, ...named]);
+}
 
 const rpcSetting = (slug: string) => `RPC_URL_${slug.toUpperCase().replaceAll('-', '_')}`;
 

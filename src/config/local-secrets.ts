@@ -28,7 +28,7 @@ export function resolveSecrets(config: {
   let stored: { masterKey: string; apiKeySecret: string };
   let generated = false;
   if (existsSync(path)) {
-    stored = JSON.parse(readFileSync(path, 'utf8'));
+    stored = readStoredSecrets(path);
   } else {
     generated = true;
     mkdirSync(config.DATA_DIR, { recursive: true, mode: 0o700 });
@@ -41,4 +41,29 @@ export function resolveSecrets(config: {
     apiKeySecret: config.API_KEY_SECRET ?? Buffer.from(stored.apiKeySecret, 'hex'),
     ...(generated ? { generatedFile: path } : {}),
   };
+}
+
+const HEX32 = /^[0-9a-fA-F]{64}$/;
+
+/**
+ * DATA_DIR/secrets.json as written above. Anything else is one clear line: the wallets' keys are
+ * encrypted under the master key in it, so it is never replaced here (that would lose them).
+ */
+function readStoredSecrets(path: string): { masterKey: string; apiKeySecret: string } {
+  const fix =
+    'restore it from a backup, or give MASTER_KEY and API_KEY_SECRET (moving it away starts with new secrets, under which existing wallets and API keys no longer open)';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    if (!(err instanceof SyntaxError)) throw err;
+    throw new Error(`${path} is not valid JSON: ${fix}`);
+  }
+  const p = parsed as { masterKey?: unknown; apiKeySecret?: unknown } | null;
+  const bad = (['masterKey', 'apiKeySecret'] as const).filter(
+    (k) => typeof p?.[k] !== 'string' || !HEX32.test(p[k] as string),
+  );
+  if (bad.length > 0)
+    throw new Error(`${path}: ${bad.join(' and ')} must be 64 hex characters (32 bytes): ${fix}`);
+  return p as { masterKey: string; apiKeySecret: string };
 }

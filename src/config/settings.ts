@@ -5,6 +5,7 @@
 
 import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
+import { CHAIN_SLUGS, type ChainSelection } from './chain-slugs.ts';
 
 export type Parser<T> = (raw: string) => T;
 
@@ -125,6 +126,22 @@ const trustProxy: Parser<TrustProxy> = (raw) => {
   return entries;
 };
 
+/**
+ * CHAINS: `all`, or the slugs of the chains to offer, comma-separated (evm-localnet,solana-localnet).
+ * Unknown slugs are named with the list of known ones.
+ */
+const chainList: Parser<ChainSelection> = (raw) => {
+  if (raw.trim().toLowerCase() === 'all') return 'all';
+  const slugs = raw.split(',').map((s) => s.trim());
+  const known: readonly string[] = CHAIN_SLUGS;
+  const unknown = slugs.filter((s) => !known.includes(s));
+  if (unknown.length > 0)
+    throw new SettingError(
+      `${unknown.map((s) => JSON.stringify(s.slice(0, 64))).join(', ')} ${unknown.length === 1 ? 'is not a chain' : 'are not chains'}: give all, or some of ${CHAIN_SLUGS.join(', ')}`,
+    );
+  return Object.freeze([...new Set(slugs)]);
+};
+
 export const SETTINGS = {
   WALLET_API_MODE: { parse: oneOf('local', 'production'), default: 'local' as const },
   HOST: { parse: text, default: '127.0.0.1' },
@@ -156,6 +173,7 @@ export const SETTINGS = {
   DEVNET_EVM_PORT: { parse: int(0, 65535), default: 0 },
   DEVNET_SOLANA_PORT: { parse: int(0, 65535), default: 0 },
   DEVNET_AGGREGATOR_PORT: { parse: int(0, 65535), default: 0 },
+  CHAINS: { parse: chainList, default: undefined },
   ONEINCH_API_URL: { parse: url('http:', 'https:'), default: 'https://api.1inch.com' },
   ONEINCH_API_VERSION: { parse: apiVersion, default: 'v6.0' },
   ONEINCH_API_KEY: { parse: text, default: undefined },

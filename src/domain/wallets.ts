@@ -8,11 +8,19 @@ import type { UserId, WalletId } from './ids.ts';
 /** The two chain families the service speaks to. */
 export type ChainType = 'ethereum' | 'solana';
 
+/** The signers a deployment can use (WALLET_PROVIDER); one at a time. */
+export type WalletProviderName = 'local' | 'privy';
+
 /** A wallet of a user, as the service records it. */
 export interface WalletRecord {
   id: WalletId;
   userId: UserId;
   chainType: ChainType;
+  /**
+   * The provider that holds the wallet's key. A deployment lists and uses only its own provider's
+   * wallets; the others stay recorded (with their transactions) for when it runs with that provider.
+   */
+  provider: WalletProviderName;
   address: string;
   providerType: string;
   clientType: string;

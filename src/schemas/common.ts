@@ -53,6 +53,23 @@ const STATUS_MEANING: Record<number, string> = {
   503: 'A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key)',
 };
 
+/** Retry-After, where a status carries it: always on 429, sometimes on 409 and 503. */
+const RETRY_AFTER: Record<number, object> = {
+  409: {
+    type: 'integer',
+    minimum: 1,
+    description:
+      'IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH',
+  },
+  429: { type: 'integer', minimum: 1, description: 'Seconds until the window resets' },
+  503: {
+    type: 'integer',
+    minimum: 1,
+    description:
+      'When the service expects to be back soon (the database briefly unreachable): seconds before retrying',
+  },
+};
+
 /** `Meaning (CODE, CODE)`: the registry's codes of a status (DESIGN A3), never restated by hand. */
 function errorDescription(status: number): string {
   // 413 is the HTTP layer's own answer to a body over the limit, with the input code.
@@ -79,15 +96,13 @@ export function errorResponses(...statuses: number[]): Record<number | 'default'
     out[status] = Type.Ref('ErrorBody', {
       description: errorDescription(status),
       headers:
-        status === 429
-          ? {
+        status === 401
+          ? requestIdHeader
+          : {
               ...requestIdHeader,
               ...rateLimitHeaders,
-              'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds until the window resets' },
-            }
-          : status === 401
-            ? requestIdHeader
-            : { ...requestIdHeader, ...rateLimitHeaders },
+              ...(RETRY_AFTER[status] ? { 'Retry-After': RETRY_AFTER[status] } : {}),
+            },
     });
   }
   return out;

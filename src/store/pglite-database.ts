@@ -29,6 +29,8 @@ export async function openPgliteDatabase(
     // PGlite reports a damaged directory as a WebAssembly abort ("Aborted(). Build with
     // -sASSERTIONS…"), which tells an operator nothing.
     if (!dataDir) throw err;
+    const problem = fileSystemProblem(dataDir, describeError(err), 'opening the embedded database');
+    if (problem) throw new Error(problem, { cause: err });
     throw new Error(
       `the embedded database in ${dataDir} cannot be opened (${describeError(err)}): it is damaged or was written by another version. Restore a backup, or move the folder away to start with an empty database`,
       { cause: err },
@@ -64,6 +66,34 @@ export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_
 const INITDB_TIMEOUT_MS = 120_000;
 
 /**
+ * PGlite's file system reports errors as Emscripten's `ErrnoError { errno: 51 }`, whose numbers are
+ * not the system's: the ones an operator can act on, in words.
+ */
+const EMSCRIPTEN_ERRNO: Record<number, { code: string; fix: string; what: string }> = {
+  51: {
+    code: 'ENOSPC',
+    what: 'is on a full disk',
+    fix: 'free some space there, or set DATA_DIR to a place with room',
+  },
+  19: {
+    code: 'EDQUOT',
+    what: 'is over its disk quota',
+    fix: 'free some space there, or set DATA_DIR to a place with room',
+  },
+  69: { code: 'EROFS', what: 'is on a read-only file system', fix: 'set DATA_DIR to a writable place' },
+  2: { code: 'EACCES', what: 'cannot be written', fix: 'check its owner and permissions, or set DATA_DIR' },
+  63: { code: 'EPERM', what: 'cannot be written', fix: 'check its owner and permissions, or set DATA_DIR' },
+};
+
+/** One line naming DATA_DIR and the cause, when `text` carries an Emscripten errno we know. */
+export function fileSystemProblem(dataDir: string, text: string, during: string): string | undefined {
+  const errno = /ErrnoError[^}]*errno:\s*(\d+)/.exec(text)?.[1];
+  const known = errno === undefined ? undefined : EMSCRIPTEN_ERRNO[Number(errno)];
+  if (!known) return undefined;
+  return `DATA_DIR ${dataDir.replace(/\/pglite$/, '')} ${known.what} (${known.code}, while ${during}): ${known.fix}`;
+}
+
+/**
  * Creates a new embedded database in a short-lived child process. PGlite's initdb runs two more
  * PostgreSQL instances in WebAssembly beside the one it opens, and WebAssembly memory is never
  * returned to the system: in the service's own process the first start peaked at about 1 GB and
@@ -85,7 +115,8 @@ async function initdbInChild(dataDir: string): Promise<void> {
           err
             ? reject(
                 new Error(
-                  `could not create the embedded database in ${dataDir}: ${stderr.trim().split('\n').slice(-3).join(' ') || describeError(err)}`,
+                  fileSystemProblem(dataDir, stderr, 'creating the embedded database, about 40 MB') ??
+                    `could not create the embedded database in ${dataDir}: ${stderr.trim().split('\n').slice(-3).join(' ') || describeError(err)}`,
                   { cause: err },
                 ),
               )

@@ -1,7 +1,7 @@
 import type { SignatureBytes, Transaction } from '@solana/kit';
 import type { Hex, TransactionSerializable } from 'viem';
 import type { UserId, WalletId } from '../domain/ids.ts';
-import type { ChainType, LinkedWallet, WalletRecord } from '../domain/wallets.ts';
+import type { ChainType, LinkedWallet, WalletProviderName, WalletRecord } from '../domain/wallets.ts';
 import type { Queryable } from '../store/database.ts';
 
 /** A newly created wallet at a provider. */
@@ -29,7 +29,7 @@ export interface SignRequest {
  * broadcasts it and tracks it, the same way whoever holds the key.
  */
 export interface WalletProvider {
-  readonly name: 'local' | 'privy';
+  readonly name: WalletProviderName;
   /**
    * Where a user's wallet list comes from: `database` (we create wallets; the local signer) or
    * `provider` (the provider owns the list; Privy's linked accounts, see `linkedWallets`).

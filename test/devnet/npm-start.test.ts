@@ -28,8 +28,13 @@ describe('npm start with the development network', () => {
     console.log(
       `# npm start to ready: ${((performance.now() - started) / 1000).toFixed(1)} s (first start, new database)`,
     );
-    assert.match(server.output(), /evm-localnet/);
-    assert.match(server.output(), /solana-localnet/);
+    // Offline by default: the development network's chains only, none probed anywhere else.
+    assert.match(
+      server.output(),
+      /Chains +evm-localnet +http:\/\/127\.0\.0\.1:\d+\n +solana-localnet +http:\/\/127\.0\.0\.1:\d+\n +no mainnet/,
+    );
+    const ready = await (await fetch(`http://127.0.0.1:${port}/readyz`)).json();
+    assert.deepEqual(Object.keys(ready.chains).sort(), ['evm-localnet', 'solana-localnet']);
     const key = readFileSync(join(dataDir, 'demo-api-key'), 'utf8').trim();
     const res = await fetch(
       `http://127.0.0.1:${port}/api/v1/wallets/balances?chain=evm-localnet&fresh=true`,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import { createChainRegistry } from '../../src/chains/chain-registry.ts';
 import { ConfigError, loadConfig } from '../../src/config/config.ts';
 import { CHAIN_SETTING_PREFIXES, SETTINGS } from '../../src/config/settings.ts';
 
@@ -54,6 +55,64 @@ describe('configuration', () => {
     const config = loadConfig({ RPC_URL_BASE_SEPOLIA: 'https://rpc.example/', CHAIN_ENABLED_POLYGON: 'off' });
     assert.deepEqual(config.chainOverrides['base-sepolia'], { rpcUrl: 'https://rpc.example' });
     assert.deepEqual(config.chainOverrides.polygon, { enabled: false });
+  });
+
+  test('CHAINS chooses the chains in one line; unset, the development network alone when it runs', () => {
+    assert.deepEqual(loadConfig({}).enabledChains, ['evm-localnet', 'solana-localnet'], 'npm start offline');
+    assert.deepEqual(
+      loadConfig({ RPC_URL_BASE: 'https://base.example' }).enabledChains,
+      ['evm-localnet', 'solana-localnet', 'base'],
+      'a chain given an RPC is wanted',
+    );
+    assert.equal(loadConfig({ DEVNET: 'off' }).enabledChains, 'all');
+    assert.equal(loadConfig({ CHAINS: 'all' }).enabledChains, 'all');
+    assert.deepEqual(loadConfig({ CHAINS: 'base, solana,base' }).enabledChains, ['base', 'solana']);
+    assert.throws(
+      () => loadConfig({ CHAINS: 'base,bitcoin' }),
+      (err: ConfigError) =>
+        err.problems.length === 1 &&
+        /^CHAINS: "bitcoin" is not a chain: give all, or some of base, base-sepolia, .*solana-localnet$/.test(
+          err.problems[0] ?? '',
+        ),
+    );
+    assert.throws(
+      () => loadConfig({ CHAINS: 'evm-localnet', DEVNET: 'off' }),
+      /CHAINS: evm-localnet is a chain of the development network, which is off \(DEVNET=off\): turn it on, or give the chain's node as RPC_URL_EVM_LOCALNET/,
+    );
+    assert.deepEqual(
+      loadConfig({ CHAINS: 'evm-localnet', DEVNET: 'off', RPC_URL_EVM_LOCALNET: 'http://127.0.0.1:8545' })
+        .enabledChains,
+      ['evm-localnet'],
+    );
+  });
+
+  test('CHAIN_ENABLED_<SLUG> wins over CHAINS for its chain, either way', () => {
+    const registry = (env: Record<string, string>) => {
+      const config = loadConfig(env);
+      return createChainRegistry(config.chainOverrides, {}, config.enabledChains)
+        .list()
+        .map((c) => c.slug);
+    };
+    assert.deepEqual(registry({ CHAINS: 'base,solana', CHAIN_ENABLED_POLYGON: 'on' }), [
+      'base',
+      'polygon',
+      'solana',
+    ]);
+    const all = registry({ DEVNET: 'off', CHAINS: 'all', CHAIN_ENABLED_POLYGON: 'off' });
+    assert.ok(all.includes('ethereum') && !all.includes('polygon'));
+    assert.ok(!all.includes('evm-localnet'), 'no RPC without the development network');
+    assert.deepEqual(registry({ CHAINS: 'base,solana', CHAIN_ENABLED_BASE: 'off' }), ['solana']);
+  });
+
+  test('a per-chain setting for a chain that does not exist is one line listing the chains', () => {
+    assert.throws(
+      () => loadConfig({ RPC_URL_BASE_MAINNET: 'https://x.example' }),
+      (err: ConfigError) =>
+        err.problems.length === 1 &&
+        /^RPC_URL_BASE_MAINNET: there is no chain "base-mainnet" \(the chains: base, base-sepolia,/.test(
+          err.problems[0] ?? '',
+        ),
+    );
   });
 
   test('.env.example documents every setting', () => {

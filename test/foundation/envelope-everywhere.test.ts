@@ -72,6 +72,19 @@ describe('the envelope everywhere', () => {
     await expectEnvelope(await app.get('/api/v1/tx/tx_abc%00def', key), 400, 'INVALID_INPUT');
   });
 
+  test('an HTTP/1.1 request without Host is 400 in the envelope, with a request id', async () => {
+    const answer = envelopeOf(await raw(app.url, 'GET /healthz HTTP/1.1\r\n\r\n'));
+    assert.equal(answer.status, 400);
+    assert.ok(answer.id, 'x-request-id');
+    assert.deepEqual(answer.body, {
+      error: 'An HTTP/1.1 request needs a Host header',
+      code: 'INVALID_INPUT',
+      requestId: answer.id,
+    });
+    // HTTP/1.0 has no Host requirement.
+    assert.equal(envelopeOf(await raw(app.url, 'GET /healthz HTTP/1.0\r\n\r\n')).status, 200);
+  });
+
   test('headers over 16 KiB are 431 in the envelope', async () => {
     const answer = await raw(
       app.url,

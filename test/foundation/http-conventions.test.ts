@@ -73,6 +73,35 @@ describe('HTTP conventions', () => {
     assert.match(bool.error, /defaultOnly/);
   });
 
+  test('an operation without query parameters refuses unknown ones, as every other does', async () => {
+    const { key } = await app.newUser({ wallets: false });
+    for (const path of ['/api/v1/chains?foo=1', '/api/v1/wallets?foo=1', '/api/v1/keys/self?foo=1']) {
+      const body = await assertEnvelope(await app.get(path, key), 400, 'INVALID_INPUT');
+      assert.equal(body.error, 'foo: is not a known query parameter', path);
+    }
+    assert.equal((await app.get('/api/v1/chains', key)).status, 200);
+  });
+
+  test('a body must come as application/json, optionally with charset=utf-8, and nothing else', async () => {
+    const { key } = await app.newUser({ wallets: false });
+    const quote = JSON.stringify({ chain: 'base', fromToken: 'NATIVE', toToken: 'NATIVE', amount: '1' });
+    for (const type of ['application/json;;;', 'application/json; foo', 'application/json; charset=latin1']) {
+      const body = await assertEnvelope(
+        await app.post('/api/v1/trade/quote', quote, key, { 'content-type': type }),
+        400,
+        'INVALID_INPUT',
+      );
+      assert.equal(
+        body.error,
+        `Content-Type must be application/json (optionally with ; charset=utf-8), got ${JSON.stringify(type)}`,
+      );
+    }
+    for (const type of ['application/json', 'Application/JSON; charset="UTF-8"']) {
+      const res = await app.post('/api/v1/trade/quote', quote, key, { 'content-type': type });
+      assert.notEqual((await res.json()).error?.startsWith('Content-Type'), true, type);
+    }
+  });
+
   test('401 carries x-request-id', async () => {
     await assertEnvelope(await app.get('/api/v1/wallets'), 401, 'UNAUTHORIZED');
   });

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
 describe('OpenAPI document', () => {
@@ -92,6 +93,68 @@ describe('OpenAPI document', () => {
           if (p.schema.type === 'string')
             assert.ok(p.schema.maxLength || p.schema.enum, `${name}: parameter ${p.in} ${p.name} is bounded`);
       }
+  });
+
+  test('declares Retry-After on 409 (a key still in progress) and 503, and 414 where a path has a parameter', () => {
+    for (const [path, operations] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(operations)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        if (op.responses['409'])
+          assert.ok(op.responses['409'].headers?.['Retry-After'], `${name}: 409 Retry-After`);
+        assert.ok(op.responses['503']?.headers?.['Retry-After'], `${name}: 503 Retry-After`);
+        const tooLong = op.responses['414'] as
+          | { description?: string; headers?: Record<string, unknown> }
+          | undefined;
+        if (path.includes('{')) {
+          assert.ok(tooLong, `${name} documents 414`);
+          assert.match(tooLong.description ?? '', /before authentication/);
+          assert.deepEqual(
+            Object.keys(tooLong.headers ?? {}),
+            ['x-request-id'],
+            `${name}: 414 has no RateLimit headers`,
+          );
+        } else assert.equal(tooLong, undefined, `${name}: no path parameter, no 414`);
+      }
+    assert.ok(doc.paths['/send']?.post?.responses['409'], 'the writes answer 409');
+  });
+
+  test('has an example of every request body and 200 answer, and of the error envelope, each valid against its schema', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema({ ...doc, $id: 'doc' } as object);
+    const pointer = (...parts: string[]) =>
+      `doc#/${parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
+    const check = (ref: string, example: unknown, what: string) => {
+      const validate = ajv.compile({ $ref: ref });
+      assert.ok(validate(example), `${what}: ${ajv.errorsText(validate.errors)}`);
+    };
+    type Op = {
+      requestBody?: { content: Record<string, { example?: unknown }> };
+      responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
+    };
+    for (const [path, operations] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(operations as Record<string, Op>)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        const body = op.requestBody?.content['application/json'];
+        if (body) {
+          assert.notEqual(body.example, undefined, `${name}: request example`);
+          check(
+            pointer('paths', path, method, 'requestBody', 'content', 'application/json', 'schema'),
+            body.example,
+            `${name} request`,
+          );
+        }
+        const ok = op.responses['200']?.content?.['application/json'];
+        assert.notEqual(ok?.example, undefined, `${name}: 200 example`);
+        check(
+          pointer('paths', path, method, 'responses', '200', 'content', 'application/json', 'schema'),
+          ok?.example,
+          `${name} 200`,
+        );
+      }
+    const envelope = (doc as unknown as { components: { schemas: { ErrorBody: { examples?: unknown[] } } } })
+      .components.schemas.ErrorBody;
+    assert.equal(envelope.examples?.length, 1);
+    check('doc#/components/schemas/ErrorBody', envelope.examples?.[0], 'error envelope');
   });
 
   test('passes the Redocly linter with no error', () => {

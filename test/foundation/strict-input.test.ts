@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { AppError } from '../../src/errors/app-error.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
 describe('strict input', () => {
@@ -47,10 +48,79 @@ describe('strict input', () => {
       body.details.map((d: { path: string }) => d.path),
       ['amount'],
     );
+    assert.equal(
+      body.error,
+      'amount: must be base units as a string, e.g. "1000" (a JSON number loses digits past 2^53)',
+    );
     await refused(
       await post('/contracts/send', { chain: 'evm-localnet', to: addr, data: '0x', value: 5 }),
       /value/,
     );
+  });
+
+  test('a malformed Idempotency-Key is explained as a UUID, without the regular expression', async () => {
+    const res = await app.post(
+      '/api/v1/send',
+      { chain: 'evm-localnet', to: addr, asset: 'native', amount: '1' },
+      key,
+      { 'idempotency-key': 'order-42' },
+    );
+    const body = await refused(res, /^idempotency-key: must be a UUID, 8-4-4-4-12 hex digits such as /);
+    assert.doesNotMatch(body.error, /\^|\{8\}|\[0-9/);
+  });
+
+  test('a token address given as the asset points to "token"', async () => {
+    await refused(
+      await post('/send', { chain: 'evm-localnet', to: addr, asset: checksummed, amount: '1' }),
+      /^asset: must be one of native, erc20, spl: a token address goes in "token", with "asset": "erc20"$/,
+    );
+    await refused(
+      await post('/send', {
+        chain: 'solana-localnet',
+        to: '11111111111111111111111111111111',
+        asset: 'So11111111111111111111111111111111111111112',
+        amount: '1',
+      }),
+      /^asset: must be one of native, erc20, spl: a mint address goes in "token", with "asset": "spl"$/,
+    );
+    await refused(
+      await post('/send', { chain: 'evm-localnet', to: addr, asset: 'eth', amount: '1' }),
+      /^asset: must be one of native, erc20, spl$/,
+    );
+  });
+
+  test('/trade/swap checks `from` before it claims the Idempotency-Key: a refused request leaves no record', async () => {
+    const idempotencyKey = randomUUID();
+    const swap = {
+      chain: 'base',
+      fromToken: 'NATIVE',
+      toToken: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      amount: '1',
+      from: 'a\u0000b',
+    };
+    await refused(
+      await app.post('/api/v1/trade/swap', swap, key, { 'idempotency-key': idempotencyKey }),
+      /^from: /,
+    );
+    const rows = await app.db.query('select key from idempotency_keys where key = $1', [idempotencyKey]);
+    assert.deepEqual(rows, [], 'the key was never claimed');
+  });
+
+  test('a failed write whose reason quotes a NUL is recorded at once, and a retry with its key says why', async () => {
+    const { userId } = await app.newUser({ wallets: false });
+    const begin = () =>
+      app.services.idempotency.begin({ userId, key: randomKey, path: '/send', body: { to: 'a\u0000b' } });
+    const randomKey = randomUUID();
+    const outcome = await begin();
+    assert.equal(outcome.kind, 'execute');
+    if (outcome.kind !== 'execute') return;
+    await outcome.claim.fail(new AppError('WALLET_NOT_FOUND', 'Wallet a\u0000b not found'));
+    outcome.claim.end();
+    await assert.rejects(begin(), (err: AppError) => {
+      assert.equal(err.code, 'IDEMPOTENT_REPLAY');
+      assert.match(err.message, /failed \(WALLET_NOT_FOUND: Wallet a\\u0000b not found\); nothing was sent/);
+      return true;
+    });
   });
 
   test('booleans and null are not coerced in bodies', async () => {

@@ -158,6 +158,27 @@ describe('Jupiter adapter against a fake Swap API v1', () => {
     assert.match(failed.message, /HTTP 500\): Something unexpected occurred/);
   });
 
+  test('the reason is read from every documented error shape, never "no reason given"', async () => {
+    for (const [json, expected] of [
+      [{ requestId: 'r1', error: 'Invalid mint' }, 'Jupiter could not quote: Invalid mint'],
+      [
+        { errorCode: 1, errorMessage: 'Insufficient funds for the swap' },
+        'Jupiter could not quote: Insufficient funds for the swap (errorCode 1)',
+      ],
+      [{ errorCode: 2 }, 'Jupiter could not quote: insufficient SOL for gas (errorCode 2)'],
+      [{ error: { message: 'amount is invalid' } }, 'Jupiter could not quote: amount is invalid'],
+      [
+        { code: -2, error: 'Invalid signed transaction' },
+        'Jupiter could not quote: Invalid signed transaction',
+      ],
+    ] as const) {
+      fake.on('GET', '/swap/v1/quote', () => ({ status: 400, json }));
+      const err = await rejection(jupiter.quote(req()));
+      assert.equal(err.code, 'QUOTE_FAILED');
+      assert.equal(err.message, expected, JSON.stringify(json));
+    }
+  });
+
   test('a swap the upstream refuses keeps its reason; a timeout is PROVIDER_RPC_ERROR', async () => {
     fake.on('POST', '/swap/v1/swap', () =>
       jupiterError('Failed to get swap and account metas', 'FAILED_TO_GET_SWAP_AND_ACCOUNT_METAS'),

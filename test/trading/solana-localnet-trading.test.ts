@@ -47,6 +47,7 @@ describe('trading on solana-localnet through the local Jupiter API', () => {
     assert.equal(body.srcAmount, SOL.toString());
     assert.equal(body.approvalNeeded, false);
     assert.equal(body.raw.outAmount, body.dstAmount, 'raw is the upstream Jupiter quote');
+    assert.deepEqual(body.raw.platformFee, { amount: '0', feeBps: 0 }, 'no platform fee, as Jupiter says it');
     const quoted = BigInt(body.dstAmount);
     assert.ok(
       quoted > 140n * 10n ** 6n && quoted < 150n * 10n ** 6n,

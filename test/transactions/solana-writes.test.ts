@@ -132,7 +132,12 @@ describe('Solana writes on solana-localnet', () => {
       'INSUFFICIENT_FUNDS',
       /holds 0/,
     );
-    await expect(await send({ amount: '1000' }), 400, 'INVALID_INPUT', /insufficient funds for rent/);
+    await expect(
+      await send({ amount: '1000' }),
+      400,
+      'INVALID_INPUT',
+      /would hold 1000 lamports after the send, below Solana's rent-exempt minimum of 890880 lamports for an account; send at least 890880$/,
+    );
     await expect(await send({ amount: (2n ** 64n).toString() }), 400, 'INVALID_INPUT', /64-bit/);
     await expect(await send({ amount: '0x10' }), 400, 'INVALID_INPUT', /decimal/);
     await expect(

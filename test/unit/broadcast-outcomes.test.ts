@@ -101,7 +101,12 @@ describe('Solana broadcast outcomes: preflight and refusals', () => {
     const err = preflight(
       new SolanaError(SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_RENT, { accountIndex: 1 }),
     );
-    assert.equal(classifySolanaBroadcastError(err).kind, 'insufficient-funds');
+    const outcome = classifySolanaBroadcastError(err);
+    assert.equal(outcome.kind, 'insufficient-funds');
+    assert.match(
+      'reason' in outcome ? outcome.reason : '',
+      /account \(index 1 in the transaction\) below Solana's rent-exempt minimum \(890880 lamports/,
+    );
   });
 
   test('a preflight failure is read in words too: "already been processed" is accepted, and landed', () => {

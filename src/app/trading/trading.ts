@@ -156,6 +156,8 @@ export function tradingService(deps: TradingDeps) {
     swapBuilder(userId: UserId, body: SwapBody): { build: () => Promise<WriteIntent>; spend: WriteSpend } {
       const trade = tradeRequest(deps.chains, body);
       const { req } = trade;
+      // Checked with the rest of the request, before the Idempotency-Key is claimed (DESIGN A4).
+      if (body.from !== undefined) quoteOwner(req.chain, body.from);
       const slippage = body.slippage ?? DEFAULT_SLIPPAGE;
       if (!(slippage > 0 && slippage <= 50))
         throw invalidInput('slippage', 'must be a percent above 0 and at most 50');

@@ -86,6 +86,8 @@ export function tracker(deps: TrackerDeps) {
    * still land (it is still sent again and tracked); nothing new is signed for it.
    */
   async function signingStopped(tx: TransactionRecord, signer: AttemptSigner): Promise<string | null> {
+    if (signer.wallet.provider !== signer.provider.name)
+      return `wallet ${signer.wallet.address} is held by the ${signer.wallet.provider} wallet provider, and the service now runs with ${signer.provider.name}`;
     if (!signer.wallet.automationEnabled)
       return `automation was switched off for wallet ${signer.wallet.address}`;
     const keyId = tx.details.apiKeyId;

@@ -47,9 +47,14 @@ export function classifySolanaBroadcastError(err: unknown): BroadcastOutcome {
       /already been processed|AlreadyProcessed/i.test(text)
     )
       return { kind: 'accepted', landed: true };
+    if (isSolanaError(cause, SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_RENT))
+      return {
+        kind: 'insufficient-funds',
+        reason: `The node refused it: it would leave an account (index ${String(cause.context.accountIndex)} in the transaction) below Solana's rent-exempt minimum (890880 lamports for an account without data)`,
+        cause: err,
+      };
     if (
       isSolanaError(cause, SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_FEE) ||
-      isSolanaError(cause, SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_RENT) ||
       /insufficient (funds|lamports)/i.test(text)
     )
       return { kind: 'insufficient-funds', reason: text.trim(), cause: err };

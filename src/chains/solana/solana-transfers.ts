@@ -8,6 +8,7 @@ import {
   isSolanaError,
   lamports,
   pipe,
+  SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_RENT,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit';
@@ -94,6 +95,7 @@ export async function prepareSolanaTransfer(
         .getMultipleAccounts([from.address, transfer.to], { encoding: 'base64', commitment: 'confirmed' })
         .send();
       refuseTokenProgramRecipient(transfer.to, accounts[1]);
+      await refuseBelowRent(rpc, transfer.to, accounts[1], transfer.amount);
       lamportBalance = accounts[0]?.lamports ?? 0n;
       instructions = [
         getTransferSolInstruction({
@@ -207,7 +209,7 @@ export async function prepareSolanaTransfer(
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (isSolanaError(err) && /simulat/i.test(err.message))
-      throw new AppError('INVALID_INPUT', `The transaction would fail: ${simulationReason(err)}`, {
+      throw new AppError('INVALID_INPUT', `The transaction would fail: ${await simulationReason(rpc, err)}`, {
         cause: err,
       });
     throw rpcError(chain, err);
@@ -229,9 +231,40 @@ function refuseTokenProgramRecipient(to: Address, account: { owner: Address } | 
   );
 }
 
+/**
+ * SOL sent to an account must leave it with nothing or at least the rent-exempt minimum: the
+ * runtime refuses the transfer otherwise ("an account (1) with insufficient funds for rent"). Said
+ * before anything is signed, with the minimum, for a recipient without data (a wallet).
+ */
+async function refuseBelowRent(
+  rpc: SolanaRpc,
+  to: Address,
+  account: { lamports: bigint; data: readonly [string, string] } | null | undefined,
+  amount: bigint,
+): Promise<void> {
+  if (amount === 0n || decodeBase64(account?.data).length > 0) return;
+  const held = account?.lamports ?? 0n;
+  const after = held + amount;
+  const floor = await rentFloor(rpc);
+  if (after >= floor) return;
+  throw new AppError(
+    'INVALID_INPUT',
+    `amount: ${to} would hold ${after} lamports after the send, below Solana's rent-exempt minimum of ${floor} lamports for an account; send at least ${floor - held}`,
+    {
+      details: [
+        { path: 'amount', message: `below the rent-exempt minimum of the recipient (${floor} lamports)` },
+      ],
+    },
+  );
+}
+
 /** The transaction error behind kit's "failed when simulated" error, e.g. InsufficientFundsForRent. */
-function simulationReason(err: Error): string {
+async function simulationReason(rpc: SolanaRpc, err: Error): Promise<string> {
   const cause = err.cause as (Error & { context?: Record<string, unknown> }) | undefined;
+  if (isSolanaError(cause, SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_RENT)) {
+    const floor = await rentFloor(rpc).catch(() => null);
+    return `it would leave an account (index ${String(cause.context.accountIndex)} in the transaction) below Solana's rent-exempt minimum${floor === null ? '' : ` (${floor} lamports for an account without data)`}`;
+  }
   return cause?.message ?? err.message.split('.')[0] ?? 'simulation failed';
 }
 

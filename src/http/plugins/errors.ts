@@ -8,6 +8,38 @@ interface AjvError {
   keyword: string;
   message?: string;
   params: Record<string, unknown>;
+  /** The refused value (Ajv's `verbose` option, build-server.ts). */
+  data?: unknown;
+}
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+/** Fields that carry an amount in base units (as strings, DESIGN A2). */
+const AMOUNT_FIELDS = new Set(['amount', 'value']);
+
+const jsonType = (value: unknown) =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+
+/**
+ * What to send instead, for the refusals where Ajv's own words help least: a raw regular expression,
+ * a number where an amount string is documented, a token address given as the asset.
+ */
+function betterMessage(e: AjvError, field: string): string | undefined {
+  const last = field.split('.').pop() ?? field;
+  if (e.keyword === 'pattern' && /\{8\}-.*\{12\}\$$/.test(String(e.params.pattern)))
+    return 'must be a UUID, 8-4-4-4-12 hex digits such as 5f0c2d7e-9a41-4c3b-8e6f-1b2a3c4d5e6f (a new one per request)';
+  if (e.keyword === 'type' && e.params.type === 'string' && e.data !== undefined) {
+    if (AMOUNT_FIELDS.has(last) && typeof e.data === 'number')
+      return 'must be base units as a string, e.g. "1000" (a JSON number loses digits past 2^53)';
+    return `must be a string, not ${jsonType(e.data)}`;
+  }
+  if (e.keyword === 'enum' && last === 'asset' && typeof e.data === 'string') {
+    if (EVM_ADDRESS.test(e.data))
+      return 'must be one of native, erc20, spl: a token address goes in "token", with "asset": "erc20"';
+    if (BASE58_ADDRESS.test(e.data))
+      return 'must be one of native, erc20, spl: a mint address goes in "token", with "asset": "spl"';
+  }
+  return undefined;
 }
 
 const PART_NAMES: Record<string, string> = {
@@ -31,9 +63,9 @@ function validationDetails(errors: AjvError[], context: string | undefined): Err
       return { path: field ? `${field}.${name}` : name, message: `is not a known ${part} parameter` };
     }
     const allowed = e.params.allowedValues ?? (e.keyword === 'const' ? [e.params.allowedValue] : undefined);
-    const message = Array.isArray(allowed)
-      ? `must be one of ${allowed.join(', ')}`
-      : (e.message ?? 'is invalid');
+    const message =
+      betterMessage(e, field) ??
+      (Array.isArray(allowed) ? `must be one of ${allowed.join(', ')}` : (e.message ?? 'is invalid'));
     return { path: field || part, message };
   });
 }

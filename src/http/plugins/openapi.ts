@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../api-prefix.ts';
+import { ERROR_EXAMPLE, OPERATION_EXAMPLES } from '../openapi-examples.ts';
 
 /**
  * OpenAPI 3.1 generated from the route schemas (the single source of truth), served at
@@ -46,7 +47,9 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     },
     // Headers the server always sends are marked required (the plugin has no way to say so).
     transformObject: (document) =>
-      markRequiredHeaders((document as unknown as { openapiObject: OpenApiDocument }).openapiObject) as never,
+      addExamples(
+        markRequiredHeaders((document as unknown as { openapiObject: OpenApiDocument }).openapiObject),
+      ) as never,
     // Shared schemas keep their names (Wallet, Error…) in components instead of def-N.
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`),
@@ -68,11 +71,40 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
   });
 }
 
+type MediaTypes = Record<string, { schema?: unknown; example?: unknown }>;
+
 interface OpenApiDocument {
   paths?: Record<
     string,
-    Record<string, { responses?: Record<string, { headers?: Record<string, Record<string, unknown>> }> }>
+    Record<
+      string,
+      {
+        operationId?: string;
+        requestBody?: { content?: MediaTypes };
+        responses?: Record<
+          string,
+          { headers?: Record<string, Record<string, unknown>>; content?: MediaTypes }
+        >;
+      }
+    >
   >;
+  components?: { schemas?: Record<string, Record<string, unknown>> };
+}
+
+/** The examples of openapi-examples.ts, on each operation's JSON body and 200 answer, and the envelope. */
+function addExamples(doc: OpenApiDocument): OpenApiDocument {
+  for (const operations of Object.values(doc.paths ?? {}))
+    for (const operation of Object.values(operations)) {
+      const examples = operation.operationId ? OPERATION_EXAMPLES[operation.operationId] : undefined;
+      if (!examples) continue;
+      const body = operation.requestBody?.content?.['application/json'];
+      if (body && examples.request !== undefined) body.example = examples.request;
+      const ok = operation.responses?.['200']?.content?.['application/json'];
+      if (ok) ok.example = examples.response;
+    }
+  const envelope = doc.components?.schemas?.ErrorBody;
+  if (envelope) envelope.examples = [ERROR_EXAMPLE];
+  return doc;
 }
 
 /**
@@ -82,10 +114,25 @@ interface OpenApiDocument {
  */
 const AFTER_RATE_LIMIT = new Set(['200', '403', '404', '409', '429', '502']);
 
+/**
+ * A path parameter over 100 characters is refused by the router, before authentication and the
+ * rate limit: listed for each operation with one, with the headers it has.
+ */
+const PATH_TOO_LONG = {
+  description:
+    'A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent',
+  headers: {
+    'x-request-id': { schema: { type: 'string' }, description: 'Request id, also in error bodies' },
+  },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+};
+
 /** x-request-id on every response, the rate limit headers where always sent, Retry-After on 429. */
 function markRequiredHeaders(doc: OpenApiDocument): OpenApiDocument {
-  for (const operations of Object.values(doc.paths ?? {}))
-    for (const operation of Object.values(operations))
+  for (const [path, operations] of Object.entries(doc.paths ?? {}))
+    for (const operation of Object.values(operations)) {
+      if (path.includes('{') && operation.responses && !operation.responses['414'])
+        operation.responses['414'] = structuredClone(PATH_TOO_LONG);
       for (const [status, response] of Object.entries(operation.responses ?? {}))
         for (const [name, header] of Object.entries(response.headers ?? {}))
           if (
@@ -94,5 +141,6 @@ function markRequiredHeaders(doc: OpenApiDocument): OpenApiDocument {
             (name === 'Retry-After' && status === '429')
           )
             header.required = true;
+    }
   return doc;
 }

@@ -1,6 +1,11 @@
 import type { UserId, WalletId } from '../../domain/ids.ts';
 import type { LinkedWallet } from '../../domain/wallets.ts';
-import { addressKey, type ChainType, type WalletRecord } from '../../domain/wallets.ts';
+import {
+  addressKey,
+  type ChainType,
+  type WalletProviderName,
+  type WalletRecord,
+} from '../../domain/wallets.ts';
 import type { Queryable } from '../database.ts';
 import { toBuffer } from './rows.ts';
 
@@ -15,6 +20,7 @@ interface WalletRow {
   id: WalletId;
   user_id: UserId;
   chain_type: ChainType;
+  provider: WalletProviderName;
   address: string;
   provider_type: string;
   client_type: string;
@@ -28,6 +34,7 @@ const toWallet = (r: WalletRow): WalletRecord => ({
   id: r.id,
   userId: r.user_id,
   chainType: r.chain_type,
+  provider: r.provider,
   address: r.address,
   providerType: r.provider_type,
   clientType: r.client_type,
@@ -47,8 +54,8 @@ async function insertWallet(
 ): Promise<boolean> {
   const rows = await db.query(
     `insert into wallets (id, user_id, chain_type, address, address_key, provider_type, client_type,
-       provider_wallet_id, is_default, automation_enabled, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       provider_wallet_id, is_default, automation_enabled, created_at, provider)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      ${skipIfTaken ? 'on conflict (chain_type, address_key) do nothing' : ''} returning id`,
     [
       w.id,
@@ -62,6 +69,7 @@ async function insertWallet(
       w.isDefault,
       w.automationEnabled,
       w.createdAt,
+      w.provider,
     ],
   );
   return rows.length > 0;
@@ -72,9 +80,13 @@ export function walletsRepository(db: Queryable) {
     async insert(w: WalletRecord): Promise<void> {
       await insertWallet(db, w, false);
     },
-    async listByUser(userId: UserId): Promise<WalletRecord[]> {
+    /** The user's wallets held by `provider` (another provider's wallets are kept, not listed). */
+    async listByUser(userId: UserId, provider: WalletProviderName): Promise<WalletRecord[]> {
       return (
-        await db.query<WalletRow>(`select * from wallets where user_id = $1 and linked ${ORDER}`, [userId])
+        await db.query<WalletRow>(
+          `select * from wallets where user_id = $1 and provider = $2 and linked ${ORDER}`,
+          [userId, provider],
+        )
       ).map(toWallet);
     },
     async findById(id: string): Promise<WalletRecord | null> {
@@ -89,12 +101,14 @@ export function walletsRepository(db: Queryable) {
      */
     async syncLinked(
       userId: UserId,
+      provider: WalletProviderName,
       linked: LinkedWallet[],
       newWallet: () => { id: WalletId; createdAt: Date },
     ): Promise<{ changed: boolean; conflicts: string[] }> {
+      // Only this provider's rows: the user's wallets at another provider are not its to change.
       const rows = await db.query<WalletRow & { linked: boolean }>(
-        'select * from wallets where user_id = $1 for update',
-        [userId],
+        'select * from wallets where user_id = $1 and provider = $2 for update',
+        [userId, provider],
       );
       const byKey = new Map(rows.map((r) => [`${r.chain_type}:${addressKey(r.chain_type, r.address)}`, r]));
       const wanted = new Map(linked.map((w) => [`${w.chainType}:${addressKey(w.chainType, w.address)}`, w]));
@@ -119,7 +133,7 @@ export function walletsRepository(db: Queryable) {
         const r = byKey.get(key);
         if (!r) {
           const fresh = newWallet();
-          const inserted = await insertWallet(db, { ...w, ...fresh, userId }, true);
+          const inserted = await insertWallet(db, { ...w, ...fresh, userId, provider }, true);
           if (!inserted) conflicts.push(w.address);
           else changed = true;
           continue;
@@ -142,17 +156,18 @@ export function walletsRepository(db: Queryable) {
       }
       return { changed, conflicts };
     },
-    async countByType(userId: UserId, chainType: ChainType): Promise<number> {
+    async countByType(userId: UserId, provider: WalletProviderName, chainType: ChainType): Promise<number> {
       const rows = await db.query<{ n: number }>(
-        'select count(*)::int as n from wallets where user_id = $1 and chain_type = $2',
-        [userId, chainType],
+        'select count(*)::int as n from wallets where user_id = $1 and provider = $2 and chain_type = $3',
+        [userId, provider, chainType],
       );
       return rows[0]?.n ?? 0;
     },
-    async clearDefault(userId: UserId, chainType: ChainType): Promise<void> {
+    async clearDefault(userId: UserId, provider: WalletProviderName, chainType: ChainType): Promise<void> {
       await db.query(
-        'update wallets set is_default = false where user_id = $1 and chain_type = $2 and is_default',
-        [userId, chainType],
+        `update wallets set is_default = false
+           where user_id = $1 and provider = $2 and chain_type = $3 and is_default`,
+        [userId, provider, chainType],
       );
     },
     /** Finds a wallet by address on any chain type (EVM compared case-insensitively). */

@@ -44,9 +44,34 @@ export interface JupiterOptions {
   timeoutMs: number;
 }
 
+/** Swap API v2's numeric `errorCode`s of its aggregator routers (jup-swap-v2.yaml, /order). */
+const V2_ERROR_CODES: Record<number, string> = {
+  1: 'insufficient funds',
+  2: 'insufficient SOL for gas',
+  3: 'swap below the minimum for gasless',
+};
+
+/**
+ * The reason in a Jupiter error body, in each documented shape: v1 `{error, errorCode}`, v2
+ * `{error}`, `{errorMessage, errorCode: <number>}` (its order/build answers) and `{error, code}`
+ * (execute), a nested `{error: {message}}`, or plain text from a gateway.
+ */
+export function jupiterReason(body: unknown): string {
+  const fields = ['error', 'errorMessage', 'message', 'description', 'detail'];
+  let reason = upstreamReason(body, ...fields);
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : null;
+  if (reason === 'no reason given' && record?.error && typeof record.error === 'object')
+    reason = upstreamReason(record.error, ...fields);
+  const numeric = typeof record?.errorCode === 'number' ? record.errorCode : undefined;
+  if (reason === 'no reason given' && numeric !== undefined && V2_ERROR_CODES[numeric])
+    reason = V2_ERROR_CODES[numeric] as string;
+  return reason;
+}
+
 function translate(answer: UpstreamAnswer, op: 'quote' | 'swap', filtered: boolean): AppError {
-  const reason = upstreamReason(answer.body, 'error', 'message');
-  const code = (answer.body as { errorCode?: unknown } | null)?.errorCode;
+  const reason = jupiterReason(answer.body);
+  const rawCode = (answer.body as { errorCode?: unknown; code?: unknown } | null)?.errorCode;
+  const code = typeof rawCode === 'number' ? `errorCode ${rawCode}` : rawCode;
   const status = answer.status;
   if (code === 'TOKEN_NOT_TRADABLE') return new AppError('QUOTE_FAILED', JUPITER_NOT_TRADABLE);
   if (status === 429)

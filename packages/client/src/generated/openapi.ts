@@ -230,7 +230,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** Error */
+        /**
+         * Error
+         * @example {
+         *       "error": "amount: must be base units as a string, e.g. \"1000\" (a JSON number loses digits past 2^53)",
+         *       "code": "INVALID_INPUT",
+         *       "requestId": "req_3f1c6a528d0e4b6a0000000000000001",
+         *       "details": [
+         *         {
+         *           "path": "amount",
+         *           "message": "must be base units as a string, e.g. \"1000\" (a JSON number loses digits past 2^53)"
+         *         }
+         *       ]
+         *     }
+         */
         ErrorBody: {
             /** @description Human-readable message */
             error: string;
@@ -489,6 +502,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "wallets": [
+                     *         {
+                     *           "address": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *           "chainType": "ethereum",
+                     *           "isDefault": true,
+                     *           "automationEnabled": true,
+                     *           "providerType": "server",
+                     *           "clientType": "local"
+                     *         },
+                     *         {
+                     *           "address": "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+                     *           "chainType": "solana",
+                     *           "isDefault": true,
+                     *           "automationEnabled": true,
+                     *           "providerType": "server",
+                     *           "clientType": "local"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         wallets: components["schemas"]["Wallet"][];
                     };
@@ -576,6 +611,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -616,6 +653,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "chains": [
+                     *         {
+                     *           "slug": "base",
+                     *           "chainType": "ethereum",
+                     *           "chainId": 8453,
+                     *           "name": "Base",
+                     *           "nativeSymbol": "ETH",
+                     *           "nativeDecimals": 18,
+                     *           "tradingAvailable": true
+                     *         },
+                     *         {
+                     *           "slug": "solana",
+                     *           "chainType": "solana",
+                     *           "chainId": 0,
+                     *           "name": "Solana",
+                     *           "nativeSymbol": "SOL",
+                     *           "nativeDecimals": 9,
+                     *           "tradingAvailable": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         chains: components["schemas"]["Chain"][];
                     };
@@ -703,6 +764,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -734,6 +797,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "chain": "base",
+                 *       "to": "0x000000000000000000000000000000000000dEaD",
+                 *       "asset": "erc20",
+                 *       "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *       "amount": "1000000"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Chain slug, e.g. base, solana */
                     chain: string;
@@ -768,6 +840,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "status": "SUBMITTED",
+                     *       "hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "explorerUrl": "https://basescan.org/tx/0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "chainName": "Base"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Submission"];
                 };
             };
@@ -836,6 +917,8 @@ export interface operations {
                     RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy": string;
+                    /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -913,6 +996,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -944,6 +1029,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "chain": "base",
+                 *       "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *       "spender": "0x111111125421cA6dc452d289314280a0f8842A65",
+                 *       "amount": "5000000"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Chain slug, e.g. base, solana */
                     chain: string;
@@ -973,6 +1066,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "status": "SUBMITTED",
+                     *       "hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "explorerUrl": "https://basescan.org/tx/0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "chainName": "Base"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Submission"];
                 };
             };
@@ -1041,6 +1143,8 @@ export interface operations {
                     RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy": string;
+                    /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1118,6 +1222,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1149,6 +1255,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "chain": "base",
+                 *       "to": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *       "data": "0xa9059cbb000000000000000000000000000000000000000000000000000000000000dead00000000000000000000000000000000000000000000000000000000000f4240",
+                 *       "value": "0"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Chain slug, e.g. base, solana */
                     chain: string;
@@ -1178,6 +1292,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "status": "SUBMITTED",
+                     *       "hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "explorerUrl": "https://basescan.org/tx/0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "chainName": "Base"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Submission"];
                 };
             };
@@ -1246,6 +1369,8 @@ export interface operations {
                     RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy": string;
+                    /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1323,6 +1448,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1366,6 +1493,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "status": "CONFIRMED",
+                     *       "hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "explorerUrl": "https://basescan.org/tx/0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "chainName": "Base",
+                     *       "chainType": "ethereum",
+                     *       "chainId": 8453,
+                     *       "chain": "base",
+                     *       "kind": "send",
+                     *       "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *       "to": "0x000000000000000000000000000000000000dEaD",
+                     *       "value": "1000",
+                     *       "error": null,
+                     *       "nonce": 7,
+                     *       "attempts": [
+                     *         "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060"
+                     *       ],
+                     *       "stuckReason": null,
+                     *       "devnetReset": false,
+                     *       "intent": {
+                     *         "kind": "send",
+                     *         "asset": "native",
+                     *         "token": null,
+                     *         "amount": "1000"
+                     *       },
+                     *       "createdAt": "2025-01-15T10:00:00.000Z",
+                     *       "updatedAt": "2025-01-15T10:00:06.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
@@ -1425,6 +1583,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent */
+            414: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Rate limit exceeded (RATE_LIMITED) */
             429: {
                 headers: {
@@ -1466,6 +1635,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1517,6 +1688,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "balances": [
+                     *         {
+                     *           "chainType": "ethereum",
+                     *           "chainId": 8453,
+                     *           "address": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *           "asset": "native",
+                     *           "token": null,
+                     *           "raw": "250000000000000000",
+                     *           "decimals": 18,
+                     *           "symbol": "ETH",
+                     *           "updatedAt": "2025-01-15T10:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "chainType": "ethereum",
+                     *           "chainId": 8453,
+                     *           "address": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *           "asset": "erc20",
+                     *           "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *           "raw": "1000000",
+                     *           "decimals": 6,
+                     *           "symbol": "USDC",
+                     *           "updatedAt": "2025-01-15T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Native first, then tokens in the order asked (Solana without tokens: by mint) */
                         balances: components["schemas"]["WalletBalance"][];
@@ -1635,6 +1834,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1687,6 +1888,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "balances": [
+                     *         {
+                     *           "chainType": "solana",
+                     *           "chainId": 0,
+                     *           "address": "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+                     *           "asset": "native",
+                     *           "token": null,
+                     *           "raw": "1500000000",
+                     *           "decimals": 9,
+                     *           "symbol": "SOL",
+                     *           "updatedAt": "2025-01-15T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Native first, then tokens in the order asked (Solana without tokens: by mint) */
                         balances: components["schemas"]["WalletBalance"][];
@@ -1749,6 +1967,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent */
+            414: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Rate limit exceeded (RATE_LIMITED) */
             429: {
                 headers: {
@@ -1805,6 +2034,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1833,6 +2064,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "chain": "base",
+                 *       "fromToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *       "toToken": "NATIVE",
+                 *       "amount": "1000000",
+                 *       "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Chain slug with trading (see GET /chains, tradingAvailable): EVM mainnets and Solana mainnet */
                     chain: string;
@@ -1866,6 +2106,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "quote": {
+                     *         "srcAmount": "1000000",
+                     *         "dstAmount": "298512345678901",
+                     *         "fromToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *         "toToken": "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE",
+                     *         "approvalNeeded": true,
+                     *         "spender": "0x111111125421cA6dc452d289314280a0f8842A65",
+                     *         "allowanceTarget": "0x111111125421cA6dc452d289314280a0f8842A65",
+                     *         "raw": {
+                     *           "dstAmount": "298512345678901"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** TradeQuote */
                         quote: {
@@ -2003,6 +2259,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2034,6 +2292,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "chain": "base",
+                 *       "fromToken": "NATIVE",
+                 *       "toToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *       "amount": "100000000000000",
+                 *       "slippage": 0.5
+                 *     }
+                 */
                 "application/json": {
                     /** @description Chain slug with trading (see GET /chains, tradingAvailable): EVM mainnets and Solana mainnet */
                     chain: string;
@@ -2074,6 +2341,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "status": "SUBMITTED",
+                     *       "hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "explorerUrl": "https://basescan.org/tx/0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "chainName": "Base"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Submission"];
                 };
             };
@@ -2142,6 +2418,8 @@ export interface operations {
                     RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy": string;
+                    /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2219,6 +2497,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2259,6 +2539,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "key_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "name": "trading bot",
+                     *       "maskedKey": "wak_Ab12_…",
+                     *       "status": "Active",
+                     *       "createdAt": "2025-01-15T10:00:00.000Z",
+                     *       "expiresAt": null,
+                     *       "scopes": [
+                     *         "read",
+                     *         "write",
+                     *         "trade"
+                     *       ],
+                     *       "chains": [
+                     *         "base",
+                     *         "solana"
+                     *       ],
+                     *       "recipients": null,
+                     *       "contracts": null,
+                     *       "allowUnlimitedApprovals": false,
+                     *       "limits": [
+                     *         {
+                     *           "chain": "base",
+                     *           "asset": "native",
+                     *           "perTransaction": "100000000000000000",
+                     *           "perDay": "1000000000000000000",
+                     *           "spentLast24h": "250000000000000000",
+                     *           "remainingLast24h": "750000000000000000"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description API key id */
                         id: string;
@@ -2370,6 +2682,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -107,7 +107,8 @@ export function jupiterApi(swaps: SolanaSwaps) {
         otherAmountThreshold: minimumOut(out, BigInt(slippageBps)).toString(),
         swapMode: 'ExactIn',
         slippageBps,
-        platformFee: null,
+        // As Jupiter answers without a platform fee (QuoteResponse.platformFee, jup-swap-v1.yaml).
+        platformFee: { amount: '0', feeBps: 0 },
         priceImpactPct: priceImpactPct(amount, out, priced.reserveIn, priced.reserveOut),
         routePlan: [
           {

@@ -1,0 +1,217 @@
+/**
+ * Examples of the OpenAPI document (issue 32 item 10): a request body and a 200 answer per
+ * operation, by operationId, and an error envelope. Added to the generated document
+ * (plugins/openapi.ts); test/foundation/openapi.test.ts checks each against its schema, so an
+ * example that drifts from the schemas fails the build.
+ */
+
+const EVM_WALLET = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
+const EVM_RECIPIENT = '0x000000000000000000000000000000000000dEaD';
+const USDC_BASE = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+const ROUTER = '0x111111125421cA6dc452d289314280a0f8842A65';
+const SOL_WALLET = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+const HASH = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060';
+
+const submission = {
+  id: 'tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B',
+  status: 'SUBMITTED',
+  hash: HASH,
+  explorerUrl: `https://basescan.org/tx/${HASH}`,
+  chainName: 'Base',
+};
+
+/** By operationId: `request` is the JSON body, `response` the 200 body. */
+export const OPERATION_EXAMPLES: Record<string, { request?: unknown; response: unknown }> = {
+  listWallets: {
+    response: {
+      wallets: [
+        {
+          address: EVM_WALLET,
+          chainType: 'ethereum',
+          isDefault: true,
+          automationEnabled: true,
+          providerType: 'server',
+          clientType: 'local',
+        },
+        {
+          address: SOL_WALLET,
+          chainType: 'solana',
+          isDefault: true,
+          automationEnabled: true,
+          providerType: 'server',
+          clientType: 'local',
+        },
+      ],
+    },
+  },
+  listChains: {
+    response: {
+      chains: [
+        {
+          slug: 'base',
+          chainType: 'ethereum',
+          chainId: 8453,
+          name: 'Base',
+          nativeSymbol: 'ETH',
+          nativeDecimals: 18,
+          tradingAvailable: true,
+        },
+        {
+          slug: 'solana',
+          chainType: 'solana',
+          chainId: 0,
+          name: 'Solana',
+          nativeSymbol: 'SOL',
+          nativeDecimals: 9,
+          tradingAvailable: true,
+        },
+      ],
+    },
+  },
+  send: {
+    request: { chain: 'base', to: EVM_RECIPIENT, asset: 'erc20', token: USDC_BASE, amount: '1000000' },
+    response: submission,
+  },
+  approveToken: {
+    request: { chain: 'base', token: USDC_BASE, spender: ROUTER, amount: '5000000' },
+    response: submission,
+  },
+  sendContractTransaction: {
+    request: {
+      chain: 'base',
+      to: USDC_BASE,
+      data: '0xa9059cbb000000000000000000000000000000000000000000000000000000000000dead00000000000000000000000000000000000000000000000000000000000f4240',
+      value: '0',
+    },
+    response: submission,
+  },
+  getTransaction: {
+    response: {
+      ...submission,
+      status: 'CONFIRMED',
+      chainType: 'ethereum',
+      chainId: 8453,
+      chain: 'base',
+      kind: 'send',
+      from: EVM_WALLET,
+      to: EVM_RECIPIENT,
+      value: '1000',
+      error: null,
+      nonce: 7,
+      attempts: [HASH],
+      stuckReason: null,
+      devnetReset: false,
+      intent: { kind: 'send', asset: 'native', token: null, amount: '1000' },
+      createdAt: '2025-01-15T10:00:00.000Z',
+      updatedAt: '2025-01-15T10:00:06.000Z',
+    },
+  },
+  getWalletBalances: {
+    response: {
+      balances: [
+        {
+          chainType: 'ethereum',
+          chainId: 8453,
+          address: EVM_WALLET,
+          asset: 'native',
+          token: null,
+          raw: '250000000000000000',
+          decimals: 18,
+          symbol: 'ETH',
+          updatedAt: '2025-01-15T10:00:00.000Z',
+        },
+        {
+          chainType: 'ethereum',
+          chainId: 8453,
+          address: EVM_WALLET,
+          asset: 'erc20',
+          token: USDC_BASE,
+          raw: '1000000',
+          decimals: 6,
+          symbol: 'USDC',
+          updatedAt: '2025-01-15T10:00:00.000Z',
+        },
+      ],
+    },
+  },
+  getWalletBalancesByAddress: {
+    response: {
+      balances: [
+        {
+          chainType: 'solana',
+          chainId: 0,
+          address: SOL_WALLET,
+          asset: 'native',
+          token: null,
+          raw: '1500000000',
+          decimals: 9,
+          symbol: 'SOL',
+          updatedAt: '2025-01-15T10:00:00.000Z',
+        },
+      ],
+    },
+  },
+  tradeQuote: {
+    request: { chain: 'base', fromToken: USDC_BASE, toToken: 'NATIVE', amount: '1000000', from: EVM_WALLET },
+    response: {
+      quote: {
+        srcAmount: '1000000',
+        dstAmount: '298512345678901',
+        fromToken: USDC_BASE,
+        toToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
+        approvalNeeded: true,
+        spender: ROUTER,
+        allowanceTarget: ROUTER,
+        raw: { dstAmount: '298512345678901' },
+      },
+    },
+  },
+  tradeSwap: {
+    request: {
+      chain: 'base',
+      fromToken: 'NATIVE',
+      toToken: USDC_BASE,
+      amount: '100000000000000',
+      slippage: 0.5,
+    },
+    response: submission,
+  },
+  getKeySelf: {
+    response: {
+      id: 'key_01JD3Z8W1V7N6Q4R2S5T9X0Y3B',
+      name: 'trading bot',
+      maskedKey: 'wak_Ab12_…',
+      status: 'Active',
+      createdAt: '2025-01-15T10:00:00.000Z',
+      expiresAt: null,
+      scopes: ['read', 'write', 'trade'],
+      chains: ['base', 'solana'],
+      recipients: null,
+      contracts: null,
+      allowUnlimitedApprovals: false,
+      limits: [
+        {
+          chain: 'base',
+          asset: 'native',
+          perTransaction: '100000000000000000',
+          perDay: '1000000000000000000',
+          spentLast24h: '250000000000000000',
+          remainingLast24h: '750000000000000000',
+        },
+      ],
+    },
+  },
+};
+
+/** The error envelope, as every error answers. */
+export const ERROR_EXAMPLE = {
+  error: 'amount: must be base units as a string, e.g. "1000" (a JSON number loses digits past 2^53)',
+  code: 'INVALID_INPUT',
+  requestId: 'req_3f1c6a528d0e4b6a0000000000000001',
+  details: [
+    {
+      path: 'amount',
+      message: 'must be base units as a string, e.g. "1000" (a JSON number loses digits past 2^53)',
+    },
+  ],
+};
