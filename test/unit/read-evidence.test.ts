@@ -165,6 +165,31 @@ describe('EVM: when a transaction no receipt shows may be FAILED or taken back',
     assert.equal(second?.evidence.absent?.looks, 1);
   });
 
+  test('a head behind an earlier look with the nonce free there: sent again (harmless), nothing proven', () => {
+    const [, second] = looks(judgeEvmAbsence, [
+      evmLook({ now: at(0), head: 100n, nonceAtHead: 5n }),
+      evmLook({ now: at(1000), head: 95n, nonceAtHead: 5n }),
+    ]);
+    assert.equal(second?.next, 'pending');
+    assert.equal(second?.evidence.free, 100n, 'the lagging view does not move what was seen');
+    assert.equal(second?.evidence.highest, 100n);
+  });
+
+  test('CONFIRMED, read from a view behind an earlier look: stays, whatever that view holds', () => {
+    const v = judgeEvmAbsence(
+      evmLook({
+        status: 'CONFIRMED',
+        evidence: { ...NO_EVIDENCE, highest: 100n },
+        head: 95n,
+        landedBlock: 90n,
+        landedBlockHash: '0xb90',
+        blockHashAtLanded: '0xother',
+        nonceAtHead: null,
+      }),
+    );
+    assert.equal(v.next, 'unsure');
+  });
+
   test('the blocks since the nonce was free hold another transaction at it: gone at once, with the proof', () => {
     const v = judgeEvmAbsence(
       evmLook({ takenBy: { hash: '0xother', block: 99n, blockHash: '0xb99', ours: false } }),

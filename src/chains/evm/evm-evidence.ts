@@ -10,7 +10,8 @@
 //
 // | what the look found (no receipt for any attempt)                | next                           |
 // |------------------------------------------------------------------|--------------------------------|
-// | head behind an earlier look's                                    | unsure: decide nothing         |
+// | head behind an earlier look's, nonce free there                  | pending: send again, no proof  |
+// | head behind an earlier look's, otherwise                         | unsure: decide nothing         |
 // | CONFIRMED; the block at its height is another block              | reorged, once proven (looks)   |
 // | CONFIRMED; the block is still there or the node lacks it         | unsure (a lagging receipt read)|
 // | nonce at head taken; an attempt was seen landed, not disproven   | unsure: never FAILED           |
@@ -61,7 +62,15 @@ export type EvmAbsenceVerdict = {
 };
 
 export function judgeEvmAbsence(look: EvmAbsenceLook): EvmAbsenceVerdict {
-  if (isBehind(look.evidence, look.head)) return { next: 'unsure', evidence: look.evidence };
+  // A view behind an earlier look's decides nothing that could move money again; sending the same
+  // signed transaction again, or a replacement at its nonce, moves nothing twice (one nonce lands
+  // once), so a free nonce there still leads to the usual rules: a chain that went back (a node
+  // restored, a development chain reverted) must not leave a dropped transaction unsent.
+  const behind = isBehind(look.evidence, look.head);
+  if (behind) {
+    const free = look.status !== 'CONFIRMED' && look.nonceAtHead !== null && look.nonceAtHead <= look.nonce;
+    return { next: free ? 'pending' : 'unsure', evidence: look.evidence };
+  }
   let evidence = readAt(look.evidence, look.head);
   if (look.status === 'CONFIRMED') {
     const replaced =
