@@ -343,6 +343,18 @@ try {
     `never landed                 ${never}   (accepted and never landed: ${acceptedNever}, must be 0)`,
   );
   console.log(`refused yet landed           ${refusedLanded}   (must be 0)`);
+  for (const p of payments.filter((x) => x.id && !x.final).slice(0, 5)) {
+    const tx = (await (await fetch(`${api}/tx/${p.id}`, { headers: { 'x-api-key': p.apiKey } })).json()) as {
+      status: string;
+      chain: string;
+      nonce: number | null;
+      attempts: string[];
+      stuckReason: string | null;
+    };
+    console.log(
+      `  not final: ${tx.chain} ${tx.status} nonce ${tx.nonce} attempts ${tx.attempts.length}: ${tx.stuckReason ?? 'no stuck reason'}`,
+    );
+  }
   console.log(`not final at the end         ${notFinal}   (must be 0)`);
   console.log(`FAILED                       ${failed.length}`);
   for (const f of failed.slice(0, 5)) console.log(`  ${f.final?.error}`);

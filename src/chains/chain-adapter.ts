@@ -78,7 +78,12 @@ type InspectionKind =
    * The reads lag or disagree, or prove too little yet (read-evidence.ts): nothing is decided, it is
    * looked at again. `stuckReason` undefined keeps the one it has.
    */
-  | { kind: 'unsure'; stuckReason?: string | null };
+  | {
+      kind: 'unsure';
+      stuckReason?: string | null;
+      /** Look again this soon (a run of agreeing looks is under way), instead of the usual schedule. */
+      recheckInMs?: number;
+    };
 
 /** A replacement attempt, signed and ready to record before it is broadcast; or why there is none. */
 export type Replacement = { attempt: AttemptRecord } | { stuckReason: string };

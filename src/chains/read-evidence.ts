@@ -110,5 +110,14 @@ export const absenceProven = (e: ReadEvidence, now: Date, windowMs: number) =>
   e.absent.looks >= ABSENCE_LOOKS &&
   now.getTime() - e.absent.since.getTime() >= windowMs;
 
+/**
+ * While a run of agreeing "not there" looks is under way, the next look comes this soon: the run
+ * spans the chain's window in ABSENCE_LOOKS looks (at least a second apart), whatever the usual
+ * schedule (a confirmed transaction's reorg watch looks only every 10 s to 2 min). undefined: the
+ * usual schedule.
+ */
+export const recheckIn = (e: ReadEvidence, windowMs: number): number | undefined =>
+  e.absent ? Math.max(1000, Math.ceil(windowMs / (ABSENCE_LOOKS - 1))) : undefined;
+
 export const sameEvidence = (a: ReadEvidence, b: ReadEvidence) =>
   JSON.stringify(evidenceJson(a)) === JSON.stringify(evidenceJson(b));

@@ -270,3 +270,28 @@ describe('the evidence kept with a transaction', () => {
     );
   });
 });
+
+describe('how soon the next look comes', () => {
+  test('during a run of absences: the window in ABSENCE_LOOKS looks, a second apart at least', async () => {
+    const { recheckIn } = await import('../../src/chains/read-evidence.ts');
+    const { stepAfterInspection } = await import('../../src/app/transactions/tracker-rules.ts');
+    const running: ReadEvidence = { ...NO_EVIDENCE, absent: { since: t0, from: 1n, looks: 1 } };
+    assert.equal(recheckIn(running, 30_000), 15_000);
+    assert.equal(recheckIn(running, 0), 1000);
+    assert.equal(recheckIn(NO_EVIDENCE, 30_000), undefined);
+    // A confirmed transaction's watch looks every 10 s to 2 min; a run under way does not wait so long.
+    const step = stepAfterInspection(
+      {
+        status: 'CONFIRMED',
+        hash: '0xaa',
+        landedBlock: 1n,
+        landedBlockHash: '0xb',
+        createdAt: t0,
+        updatedAt: t0,
+      },
+      { kind: 'unsure', recheckInMs: 1000 },
+      at(300_000),
+    );
+    assert.deepEqual(step, { kind: 'reschedule', at: at(301_000) });
+  });
+});

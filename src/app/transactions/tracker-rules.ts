@@ -132,7 +132,12 @@ export function stepAfterInspection(
       // Nothing decided: looked at again as before (a confirmed one on its watch schedule).
       return {
         kind: 'reschedule',
-        at: tx.status === 'CONFIRMED' ? nextWatch(tx, now) : nextCheck(tx, now),
+        at:
+          seen.recheckInMs !== undefined
+            ? new Date(now.getTime() + seen.recheckInMs)
+            : tx.status === 'CONFIRMED'
+              ? nextWatch(tx, now)
+              : nextCheck(tx, now),
         ...(seen.stuckReason !== undefined ? { stuckReason: seen.stuckReason } : {}),
       };
     case 'pending':

@@ -25,7 +25,7 @@ import {
   type SignedWrite,
 } from '../chain-adapter.ts';
 import type { Chain } from '../chain-registry.ts';
-import { evidenceOf, readAt, type Sighting, sighted } from '../read-evidence.ts';
+import { evidenceOf, readAt, recheckIn, type Sighting, sighted } from '../read-evidence.ts';
 import { type ChainClients, rpcError } from '../rpc-clients.ts';
 import { stuckReasonOf } from '../stuck-reasons.ts';
 import { judgeEvmAbsence } from './evm-evidence.ts';
@@ -374,12 +374,15 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
       });
       evidence = verdict.evidence;
       switch (verdict.next) {
-        case 'unsure':
+        case 'unsure': {
+          const soon = recheckIn(evidence, chain.evidenceWindowMs);
           return {
             kind: 'unsure',
             evidence,
             ...(verdict.stuckReason !== undefined ? { stuckReason: verdict.stuckReason } : {}),
+            ...(soon !== undefined ? { recheckInMs: soon } : {}),
           };
+        }
         case 'reorged':
           return { kind: 'reorged', evidence };
         case 'gone':

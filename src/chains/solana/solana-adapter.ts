@@ -28,7 +28,7 @@ import {
   type SignedWrite,
 } from '../chain-adapter.ts';
 import type { Chain } from '../chain-registry.ts';
-import { evidenceOf, notAbsent, readAt, sighted } from '../read-evidence.ts';
+import { evidenceOf, notAbsent, readAt, recheckIn, sighted } from '../read-evidence.ts';
 import { type ChainClients, rpcError, type SolanaRpc } from '../rpc-clients.ts';
 import { stuckReasonOf } from '../stuck-reasons.ts';
 import { judgeSolanaAbsence } from './solana-evidence.ts';
@@ -261,12 +261,15 @@ export function solanaAdapter(deps: {
       });
       evidence = verdict.evidence;
       const latest = tx.attempts.at(-1);
-      if (verdict.next === 'unsure' || !latest)
+      if (verdict.next === 'unsure' || !latest) {
+        const soon = recheckIn(evidence, chain.evidenceWindowMs);
         return {
           kind: 'unsure',
           evidence,
           ...(verdict.stuckReason !== undefined ? { stuckReason: verdict.stuckReason } : {}),
+          ...(soon !== undefined ? { recheckInMs: soon } : {}),
         };
+      }
       // Still able to land (send-again), or proven expired (a last probe): the latest attempt is sent
       // again. "Already processed" means it landed, whatever the status reads said.
       const outcome = await broadcast(chain, latest);
