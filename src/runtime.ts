@@ -14,6 +14,7 @@ import { migrate } from './store/migrate.ts';
 import { verifySecrets } from './store/secret-checks.ts';
 import { tracedDatabase } from './store/traced-database.ts';
 import type { Clock } from './support/clock.ts';
+import type { Tracing } from './support/tracing-sdk.ts';
 
 export interface RuntimeOptions {
   config: Config;
@@ -36,7 +37,7 @@ export interface Runtime {
 
 /** Migrates, composes the services and starts the HTTP server (and the admin endpoint). */
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
-  const { config, logger } = options;
+  const { config } = options;
   // The SDK (and its exporter) only when an endpoint is configured: otherwise the API's no-op.
   const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT
     ? (await import('./support/tracing-sdk.ts')).startTracing({
@@ -44,6 +45,16 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         serviceName: config.OTEL_SERVICE_NAME,
       })
     : null;
+  try {
+    return await startServices(options, tracing);
+  } catch (err) {
+    await tracing?.shutdown();
+    throw err;
+  }
+}
+
+async function startServices(options: RuntimeOptions, tracing: Tracing | null): Promise<Runtime> {
+  const { config, logger } = options;
   const { applied } = await migrate(options.db);
   if (applied.length > 0) logger.info({ applied }, 'applied database migrations');
   const secrets = resolveSecrets(config);

@@ -2,7 +2,7 @@
 // failures become 502 PROVIDER_RPC_ERROR here; HTTP error answers are returned for the adapter to
 // translate, since only it knows the upstream's error shapes.
 import { AppError } from '../errors/app-error.ts';
-import { inSpan, SpanKind } from '../support/tracing.ts';
+import { inSpan, SpanKind, tracingOn } from '../support/tracing.ts';
 
 export interface UpstreamAnswer {
   status: number;
@@ -28,6 +28,7 @@ export function aggregatorOperation(url: string): string {
 }
 
 export function callAggregator(name: string, url: string, init: CallInit): Promise<UpstreamAnswer> {
+  if (!tracingOn()) return send(name, url, init);
   const operation = aggregatorOperation(url);
   return inSpan(
     `aggregator ${name} ${operation}`,
