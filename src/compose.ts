@@ -32,10 +32,12 @@ import { databaseInvalidationBus, redisInvalidationBus } from './store/invalidat
 import { connectRedis, redisReady } from './store/redis.ts';
 import { walletLockFor } from './store/wallet-lock.ts';
 import { type Clock, systemClock } from './support/clock.ts';
+import { tracingOn } from './support/tracing.ts';
 import { swapAggregators } from './swap-aggregators/aggregators.ts';
 import { keyEncryption } from './wallet-providers/local/key-encryption.ts';
 import { localWalletProvider } from './wallet-providers/local/local-wallet-provider.ts';
 import { type PrivySettings, privyWalletProvider } from './wallet-providers/privy/privy-wallet-provider.ts';
+import { tracedWalletProvider } from './wallet-providers/traced-wallet-provider.ts';
 import type { WalletProvider } from './wallet-providers/wallet-provider.ts';
 
 export interface ComposeOptions {
@@ -108,7 +110,7 @@ export function compose(options: ComposeOptions): Composition {
   const bus = redis
     ? redisInvalidationBus(redis.commands, redis.subscriber, busOptions)
     : databaseInvalidationBus(db, busOptions);
-  const provider: WalletProvider =
+  const chosenProvider: WalletProvider =
     config.WALLET_PROVIDER === 'privy'
       ? privyWalletProvider(privySettings(config), {
           // After Privy refused our signature: is the wallet still delegated (a fresh look)?
@@ -116,6 +118,8 @@ export function compose(options: ComposeOptions): Composition {
             (await wallets.refresh(wallet.userId)).some((w) => w.id === wallet.id && w.automationEnabled),
         })
       : localWalletProvider({ encryption: keyEncryption(secrets.masterKey), db });
+  // A span per provider call only when tracing is on: otherwise the provider itself, unwrapped.
+  const provider = tracingOn() ? tracedWalletProvider(chosenProvider) : chosenProvider;
   const chains = options.chains ?? createChainRegistry(config.chainOverrides, {}, config.enabledChains);
   const chainClients = createChainClients({ timeoutMs: config.RPC_TIMEOUT_MS });
   const wallets = walletsService({

@@ -12,7 +12,9 @@ import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { Database } from './store/database.ts';
 import { migrate } from './store/migrate.ts';
 import { verifySecrets } from './store/secret-checks.ts';
+import { tracedDatabase } from './store/traced-database.ts';
 import type { Clock } from './support/clock.ts';
+import type { Tracing } from './support/tracing-sdk.ts';
 
 export interface RuntimeOptions {
   config: Config;
@@ -35,11 +37,29 @@ export interface Runtime {
 
 /** Migrates, composes the services and starts the HTTP server (and the admin endpoint). */
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
-  const { config, db, logger } = options;
-  const { applied } = await migrate(db);
+  const { config } = options;
+  // The SDK (and its exporter) only when an endpoint is configured: otherwise the API's no-op.
+  const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? (await import('./support/tracing-sdk.ts')).startTracing({
+        endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+        serviceName: config.OTEL_SERVICE_NAME,
+      })
+    : null;
+  try {
+    return await startServices(options, tracing);
+  } catch (err) {
+    await tracing?.shutdown();
+    throw err;
+  }
+}
+
+async function startServices(options: RuntimeOptions, tracing: Tracing | null): Promise<Runtime> {
+  const { config, logger } = options;
+  const { applied } = await migrate(options.db);
   if (applied.length > 0) logger.info({ applied }, 'applied database migrations');
   const secrets = resolveSecrets(config);
-  await verifySecrets(db, secrets);
+  await verifySecrets(options.db, secrets);
+  const db = tracing ? tracedDatabase(options.db) : options.db;
   const composition = compose({
     config,
     db,
@@ -75,6 +95,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       await admin?.close();
       await server.close();
       await composition.stop();
+      // Sends the spans still pending (a SIGTERM ends here, through main.ts's cleanups).
+      await tracing?.shutdown();
     },
   };
 }

@@ -5,8 +5,9 @@ import {
   type RpcTransport,
   type SolanaRpcApi,
 } from '@solana/kit';
-import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
+import { createPublicClient, defineChain, http, type PublicClient, type Transport } from 'viem';
 import { AppError } from '../errors/app-error.ts';
+import { inSpan, SpanKind, tracingOn } from '../support/tracing.ts';
 import type { Chain } from './chain-registry.ts';
 import { immediateBatchHttp } from './evm/batch-transport.ts';
 
@@ -37,6 +38,29 @@ function requireRpcUrl(chain: Chain): string {
   return chain.rpcUrl;
 }
 
+/** The attributes of a JSON-RPC call's span: its method and chain, never the endpoint's URL (keys). */
+const rpcAttributes = (method: string, chain: Chain) => ({
+  'rpc.system': 'jsonrpc',
+  'rpc.method': method,
+  'chain.slug': chain.slug,
+});
+const RPC_SPAN = { kind: SpanKind.CLIENT, requireParent: true } as const;
+
+/** A span per JSON-RPC call (`rpc eth_call`); within a batch, each call its own. */
+function tracedTransport<T extends Transport>(transport: T, chain: Chain): T {
+  return ((params: Parameters<T>[0]) => {
+    const made = transport(params);
+    const request: typeof made.request = (args, options) =>
+      inSpan(
+        `rpc ${args.method}`,
+        rpcAttributes(args.method, chain),
+        () => made.request(args, options),
+        RPC_SPAN,
+      );
+    return { ...made, request };
+  }) as T;
+}
+
 /**
  * One client per chain, each with the configured timeout on every call, so no request waits on a
  * slow node longer than that (errors are translated by `rpcError`).
@@ -44,6 +68,9 @@ function requireRpcUrl(chain: Chain): string {
 export function createChainClients(options: { timeoutMs: number }): ChainClients {
   const evmClients = new Map<string, PublicClient>();
   const solanaClients = new Map<string, SolanaRpc>();
+  // Clients are made on first use, after the runtime started tracing (or not).
+  const traceable = <T extends Transport>(transport: T, chain: Chain): T =>
+    tracingOn() ? tracedTransport(transport, chain) : transport;
   const evmClient = (chain: Chain, batch: boolean): PublicClient => {
     const url = requireRpcUrl(chain);
     const key = `${chain.slug}|${url}|${batch}`;
@@ -61,9 +88,12 @@ export function createChainClients(options: { timeoutMs: number }): ChainClients
           rpcUrls: { default: { http: [url] } },
           contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
         }),
-        transport: batch
-          ? immediateBatchHttp(url, { timeout: options.timeoutMs })
-          : http(url, { timeout: options.timeoutMs, retryCount: 0 }),
+        transport: traceable(
+          batch
+            ? immediateBatchHttp(url, { timeout: options.timeoutMs })
+            : http(url, { timeout: options.timeoutMs, retryCount: 0 }),
+          chain,
+        ),
       });
       evmClients.set(key, client);
     }
@@ -78,13 +108,24 @@ export function createChainClients(options: { timeoutMs: number }): ChainClients
       let rpc = solanaClients.get(key);
       if (!rpc) {
         const inner = createDefaultRpcTransport({ url });
-        const transport: RpcTransport = (config) =>
+        const bounded: RpcTransport = (config) =>
           inner({
             ...config,
             signal: config.signal
               ? AbortSignal.any([config.signal, AbortSignal.timeout(options.timeoutMs)])
               : AbortSignal.timeout(options.timeoutMs),
           });
+        const transport: RpcTransport = tracingOn()
+          ? <T>(config: Parameters<RpcTransport>[0]) => {
+              const method = String((config.payload as { method?: unknown } | null)?.method ?? 'unknown');
+              return inSpan(
+                `rpc ${method}`,
+                rpcAttributes(method, chain),
+                () => bounded<T>(config),
+                RPC_SPAN,
+              );
+            }
+          : bounded;
         rpc = createSolanaRpcFromTransport(transport);
         solanaClients.set(key, rpc);
       }

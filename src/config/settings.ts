@@ -154,6 +154,8 @@ export const SETTINGS = {
     parse: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
     default: 'info' as const,
   },
+  OTEL_EXPORTER_OTLP_ENDPOINT: { parse: url('http:', 'https:'), default: undefined },
+  OTEL_SERVICE_NAME: { parse: text, default: 'wallet-api' },
   TRUST_PROXY: { parse: trustProxy, default: false as TrustProxy },
   UNAUTHENTICATED_PER_MINUTE: { parse: int(1, 1_000_000_000), default: 30 },
   BUS_HEARTBEAT_MS: { parse: int(0, 60_000), default: 2_000 },

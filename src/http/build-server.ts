@@ -15,6 +15,7 @@ import { KeyLimitSchema } from '../schemas/keys.ts';
 import { INTENT_SCHEMAS, SubmissionSchema, TransactionSchema } from '../schemas/transactions.ts';
 import { ChainSchema, WalletSchema } from '../schemas/wallets.ts';
 import { LazyChildLogger } from '../support/logger.ts';
+import { tracingOn } from '../support/tracing.ts';
 import { API_PREFIX } from './api-prefix.ts';
 import { lazySerializers, lazyValidator, type Validator } from './lazy-schemas.ts';
 import { registerAuthAndRateLimit } from './plugins/auth.ts';
@@ -29,6 +30,7 @@ import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { RequestObserver } from './plugins/request-observer.ts';
 import { registerRequestShape } from './plugins/request-shape.ts';
+import { enterRequestSpans, tracedChildLogger } from './plugins/request-tracing.ts';
 import { parseQueryString } from './query-string.ts';
 import { balancesRoutes } from './routes/balances.ts';
 import { chainsRoutes } from './routes/chains.ts';
@@ -143,19 +145,29 @@ const bodyStrictValidator = ((externalSchemas: never, options: Record<string, un
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { services } = options;
   const metrics = createMetrics();
+  const tracing = tracingOn();
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     // The id is always ours: a client-sent x-request-id is not trusted or echoed.
     genReqId: newRequestId,
     requestIdHeader: false,
-    childLoggerFactory: (logger, bindings, childOptions) =>
-      new LazyChildLogger(
-        logger as unknown as Logger,
-        bindings,
-        childOptions,
-      ) as unknown as FastifyBaseLogger,
-    // Request log lines and request metrics, at the start and end of every request.
-    logController: new RequestObserver({ metrics, quietPaths: QUIET_PATHS }),
+    // With tracing on, each request's span starts here, so its log lines carry the trace id.
+    childLoggerFactory: tracing
+      ? (logger, bindings, childOptions, raw) =>
+          tracedChildLogger(
+            logger as unknown as Logger,
+            bindings,
+            childOptions,
+            raw,
+          ) as unknown as FastifyBaseLogger
+      : (logger, bindings, childOptions) =>
+          new LazyChildLogger(
+            logger as unknown as Logger,
+            bindings,
+            childOptions,
+          ) as unknown as FastifyBaseLogger,
+    // Request log lines and request metrics (and the request's span), at the start and end of every request.
+    logController: new RequestObserver({ metrics, quietPaths: QUIET_PATHS, tracing }),
     bodyLimit: BODY_LIMIT,
     // Node answers an HTTP/1.1 request without Host with a bare 400 (no body, no request id); the
     // check is made in our hook below instead, in the envelope.
@@ -175,6 +187,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // One hook on every request, a callback one (an async hook costs a promise and a microtask per
   // request, and every hook Fastify iterates costs its share): the request id, then the 503 while
   // shutting down.
+  if (tracing) enterRequestSpans(app);
   const answeredWhileClosing = shutdownAnswer(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

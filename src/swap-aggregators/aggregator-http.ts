@@ -2,6 +2,7 @@
 // failures become 502 PROVIDER_RPC_ERROR here; HTTP error answers are returned for the adapter to
 // translate, since only it knows the upstream's error shapes.
 import { AppError } from '../errors/app-error.ts';
+import { inSpan, SpanKind, tracingOn } from '../support/tracing.ts';
 
 export interface UpstreamAnswer {
   status: number;
@@ -10,11 +11,42 @@ export interface UpstreamAnswer {
   headers: Headers;
 }
 
-export async function callAggregator(
-  name: string,
-  url: string,
-  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: unknown; timeoutMs: number },
-): Promise<UpstreamAnswer> {
+type CallInit = {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: unknown;
+  timeoutMs: number;
+};
+
+/**
+ * The operation a span names: the last segment of the URL's path (`quote`, `swap`), never the
+ * query (token amounts, addresses) or the host; the headers (keys) are not recorded at all.
+ */
+export function aggregatorOperation(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  return path.replace(/\/+$/, '').split('/').pop() || 'call';
+}
+
+export function callAggregator(name: string, url: string, init: CallInit): Promise<UpstreamAnswer> {
+  if (!tracingOn()) return send(name, url, init);
+  const operation = aggregatorOperation(url);
+  return inSpan(
+    `aggregator ${name} ${operation}`,
+    {
+      'aggregator.name': name,
+      'aggregator.operation': operation,
+      'http.request.method': init.method ?? 'GET',
+    },
+    async (span) => {
+      const answer = await send(name, url, init);
+      span?.setAttribute('http.response.status_code', answer.status);
+      return answer;
+    },
+    { kind: SpanKind.CLIENT },
+  );
+}
+
+async function send(name: string, url: string, init: CallInit): Promise<UpstreamAnswer> {
   const signal = AbortSignal.timeout(init.timeoutMs);
   try {
     const res = await fetch(url, {

@@ -1,6 +1,7 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { Metrics } from './metrics.ts';
+import { endRequestSpan } from './request-tracing.ts';
 
 /** Request loggers are pino's (or LazyChildLogger, support/logger.ts), which Fastify types more narrowly. */
 const logsInfo = (request: FastifyRequest) => (request.log as unknown as Logger).isLevelEnabled('info');
@@ -18,8 +19,9 @@ const logsInfo = (request: FastifyRequest) => (request.log as unknown as Logger)
  */
 export class RequestObserver extends LogController {
   readonly #metrics: Metrics;
+  readonly #tracing: boolean;
 
-  constructor(options: { metrics: Metrics; quietPaths: ReadonlySet<string> }) {
+  constructor(options: { metrics: Metrics; quietPaths: ReadonlySet<string>; tracing?: boolean }) {
     const { quietPaths } = options;
     super({
       requestIdLogLabel: 'requestId',
@@ -27,6 +29,7 @@ export class RequestObserver extends LogController {
       disableRequestLogging: (request) => quietPaths.has(request.routeOptions.url ?? ''),
     });
     this.#metrics = options.metrics;
+    this.#tracing = options.tracing ?? false;
   }
 
   override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
@@ -46,5 +49,6 @@ export class RequestObserver extends LogController {
       reply.elapsedTime / 1000,
     );
     if (error || logsInfo(request)) super.requestCompleted(error, request, reply);
+    if (this.#tracing) endRequestSpan(request, reply);
   }
 }
