@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 /**
  * Chaos soak (issue 10): several users send a few hundred payments on both local chains over a
  * couple of minutes through an RPC proxy that disturbs a fifth of all broadcasts (answers held past
@@ -97,9 +98,12 @@ const config = loadConfig({
 });
 // The service's own warnings are counted, not printed: the reorg shows as one per transaction.
 const reorgWarnings = { count: 0 };
+/** CHAOS_LOG=<file>: the service's warnings go there too (what the tracker saw). */
+const logFile = process.env.CHAOS_LOG;
 const logSink = new Writable({
   write(chunk, _encoding, done) {
     if (String(chunk).includes('reorganised away')) reorgWarnings.count++;
+    if (logFile) appendFileSync(logFile, chunk);
     done();
   },
 });

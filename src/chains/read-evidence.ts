@@ -36,9 +36,21 @@ export interface ReadEvidence {
    * the nonce is later found taken, the block that took it lies after this one and can be read.
    */
   free: bigint | null;
+  /**
+   * Looks whose view was behind `highest`, in a row: a lagging node catches up within the window; a
+   * view that stays behind over it is the chain itself gone back (a node restored, a development
+   * chain reverted), and `highest` then follows it.
+   */
+  behind: { since: Date; looks: number } | null;
 }
 
-export const NO_EVIDENCE: ReadEvidence = { landed: [], highest: null, absent: null, free: null };
+export const NO_EVIDENCE: ReadEvidence = {
+  landed: [],
+  highest: null,
+  absent: null,
+  free: null,
+  behind: null,
+};
 
 const big = (v: unknown): bigint | null => (typeof v === 'string' && /^\d+$/.test(v) ? BigInt(v) : null);
 
@@ -61,7 +73,12 @@ export function evidenceOf(details: Record<string, unknown>): ReadEvidence {
     a && typeof a.since === 'string' && from !== null && typeof a.looks === 'number'
       ? { since: new Date(a.since), from, looks: a.looks }
       : null;
-  return { landed, highest: big(raw.highest), absent, free: big(raw.free) };
+  const b = raw.behind as Record<string, unknown> | null | undefined;
+  const behind =
+    b && typeof b.since === 'string' && typeof b.looks === 'number'
+      ? { since: new Date(b.since), looks: b.looks }
+      : null;
+  return { landed, highest: big(raw.highest), absent, free: big(raw.free), behind };
 }
 
 /** The JSON form stored in the details (bigints as decimal strings). */
@@ -77,15 +94,37 @@ export function evidenceJson(e: ReadEvidence): Record<string, unknown> {
       ? { since: e.absent.since.toISOString(), from: e.absent.from.toString(), looks: e.absent.looks }
       : null,
     free: e.free?.toString() ?? null,
+    behind: e.behind ? { since: e.behind.since.toISOString(), looks: e.behind.looks } : null,
   };
 }
 
 /** A read made at `at` is behind what an earlier read of this transaction saw: a lagging view. */
 export const isBehind = (e: ReadEvidence, at: bigint) => e.highest !== null && at < e.highest;
 
-/** Notes the block or slot a read was made at. */
+/** Notes the block or slot a read was made at (a view not behind: any run of behind looks ends). */
 export const readAt = (e: ReadEvidence, at: bigint): ReadEvidence =>
-  e.highest !== null && e.highest >= at ? e : { ...e, highest: at };
+  e.highest !== null && e.highest >= at
+    ? e.behind
+      ? { ...e, behind: null }
+      : e
+    : { ...e, highest: at, behind: null };
+
+/**
+ * A look made at `at`, behind `highest`: counted in a run. Once the run spans ABSENCE_LOOKS looks
+ * over the window, the view is the chain's own (it went back), not a lagging node's: `highest`
+ * follows it and `lagging` is false, so the look is judged like any other.
+ */
+export function lookBehind(
+  e: ReadEvidence,
+  at: bigint,
+  now: Date,
+  windowMs: number,
+): { lagging: boolean; evidence: ReadEvidence } {
+  const behind = e.behind ? { ...e.behind, looks: e.behind.looks + 1 } : { since: now, looks: 1 };
+  if (behind.looks >= ABSENCE_LOOKS && now.getTime() - behind.since.getTime() >= windowMs)
+    return { lagging: false, evidence: { ...e, highest: at, behind: null, absent: null } };
+  return { lagging: true, evidence: { ...e, behind } };
+}
 
 /** Notes an attempt seen landed (where, when the read says); any run of absences ends. */
 export function sighted(e: ReadEvidence, s: Sighting): ReadEvidence {
@@ -117,7 +156,7 @@ export const absenceProven = (e: ReadEvidence, now: Date, windowMs: number) =>
  * usual schedule.
  */
 export const recheckIn = (e: ReadEvidence, windowMs: number): number | undefined =>
-  e.absent ? Math.max(1000, Math.ceil(windowMs / (ABSENCE_LOOKS - 1))) : undefined;
+  e.absent || e.behind ? Math.max(1000, Math.ceil(windowMs / (ABSENCE_LOOKS - 1))) : undefined;
 
 export const sameEvidence = (a: ReadEvidence, b: ReadEvidence) =>
   JSON.stringify(evidenceJson(a)) === JSON.stringify(evidenceJson(b));

@@ -70,12 +70,14 @@ describe('evidence read back from a transaction', () => {
       highest: null,
       absent: null,
       free: null,
+      behind: null,
     };
     assert.deepEqual(evidenceJson(e), {
       landed: [{ hash: 'a', block: null, blockHash: null }],
       highest: null,
       absent: null,
       free: null,
+      behind: null,
     });
   });
 });

@@ -165,6 +165,22 @@ describe('EVM: when a transaction no receipt shows may be FAILED or taken back',
     assert.equal(second?.evidence.absent?.looks, 1);
   });
 
+  test('a head that stays behind over the window is the chain gone back (a revert): judged as it is', () => {
+    const verdicts = looks(judgeEvmAbsence, [
+      evmLook({ now: at(0), head: 100n, nonceAtHead: 5n }),
+      evmLook({ now: at(1000), head: 90n }),
+      evmLook({ now: at(16_000), head: 90n }),
+      evmLook({ now: at(31_000), head: 90n }),
+    ]);
+    assert.deepEqual(
+      verdicts.map((v) => v.next),
+      ['pending', 'unsure', 'unsure', 'unsure'],
+    );
+    const last = verdicts.at(-1)!;
+    assert.equal(last.evidence.highest, 90n, 'the view that stayed is the chain now');
+    assert.equal(last.evidence.absent?.looks, 1, 'and its first agreeing look starts a run');
+  });
+
   test('a head behind an earlier look with the nonce free there: sent again (harmless), nothing proven', () => {
     const [, second] = looks(judgeEvmAbsence, [
       evmLook({ now: at(0), head: 100n, nonceAtHead: 5n }),
@@ -254,6 +270,7 @@ describe('the evidence kept with a transaction', () => {
       highest: 100n,
       absent: { since: t0, from: 95n, looks: 2 },
       free: 94n,
+      behind: { since: t0, looks: 1 },
     };
     assert.deepEqual(evidenceOf({ evidence: JSON.parse(JSON.stringify(evidenceJson(e))) }), e);
   });

@@ -12,6 +12,7 @@
 // |------------------------------------------------------------------|--------------------------------|
 // | head behind an earlier look's, nonce free there                  | pending: send again, no proof  |
 // | head behind an earlier look's, otherwise                         | unsure: decide nothing         |
+// | head behind in every look over the window                        | the chain went back: judged    |
 // | CONFIRMED; the block at its height is another block              | reorged, once proven (looks)   |
 // | CONFIRMED; the block is still there or the node lacks it         | unsure (a lagging receipt read)|
 // | nonce at head taken; an attempt was seen landed, not disproven   | unsure: never FAILED           |
@@ -26,6 +27,7 @@ import {
   absenceProven,
   absentAt,
   isBehind,
+  lookBehind,
   notAbsent,
   type ReadEvidence,
   readAt,
@@ -66,12 +68,16 @@ export function judgeEvmAbsence(look: EvmAbsenceLook): EvmAbsenceVerdict {
   // signed transaction again, or a replacement at its nonce, moves nothing twice (one nonce lands
   // once), so a free nonce there still leads to the usual rules: a chain that went back (a node
   // restored, a development chain reverted) must not leave a dropped transaction unsent.
-  const behind = isBehind(look.evidence, look.head);
-  if (behind) {
-    const free = look.status !== 'CONFIRMED' && look.nonceAtHead !== null && look.nonceAtHead <= look.nonce;
-    return { next: free ? 'pending' : 'unsure', evidence: look.evidence };
+  let evidence = look.evidence;
+  if (isBehind(evidence, look.head)) {
+    const seen = lookBehind(evidence, look.head, look.now, look.windowMs);
+    evidence = seen.evidence;
+    if (seen.lagging) {
+      const free = look.status !== 'CONFIRMED' && look.nonceAtHead !== null && look.nonceAtHead <= look.nonce;
+      return { next: free ? 'pending' : 'unsure', evidence };
+    }
   }
-  let evidence = readAt(look.evidence, look.head);
+  evidence = readAt(evidence, look.head);
   if (look.status === 'CONFIRMED') {
     const replaced =
       look.landedBlock !== null &&

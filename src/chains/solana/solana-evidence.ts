@@ -10,12 +10,21 @@
 // | what the look found (no status for any attempt)          | next                                |
 // |-----------------------------------------------------------|-------------------------------------|
 // | status read behind the height read, or behind evidence    | unsure: decide nothing              |
+// | behind evidence in every look over the window             | the chain went back: judged as is   |
 // | CONFIRMED (seen at its commitment)                        | unsure: a null never takes it back  |
 // | an attempt seen landed before ("already processed" too)   | unsure: never signed again          |
 // | block height within the latest blockhash's validity       | send-again (nodes drop transactions)|
 // | past it: fewer than ABSENCE_LOOKS agreeing looks / window | unsure (one more look)              |
 // | past it, proven over the window                           | expired: probe, then re-sign or FAIL|
-import { absenceProven, absentAt, isBehind, notAbsent, type ReadEvidence, readAt } from '../read-evidence.ts';
+import {
+  absenceProven,
+  absentAt,
+  isBehind,
+  lookBehind,
+  notAbsent,
+  type ReadEvidence,
+  readAt,
+} from '../read-evidence.ts';
 
 export interface SolanaAbsenceLook {
   status: 'PENDING' | 'SUBMITTED' | 'CONFIRMED';
@@ -39,9 +48,14 @@ export type SolanaAbsenceVerdict = {
 };
 
 export function judgeSolanaAbsence(look: SolanaAbsenceLook): SolanaAbsenceVerdict {
-  if (look.statusSlot < look.slot || isBehind(look.evidence, look.slot))
-    return { next: 'unsure', evidence: readAt(look.evidence, look.slot) };
-  let evidence = readAt(look.evidence, look.slot);
+  let evidence = look.evidence;
+  if (isBehind(evidence, look.slot)) {
+    const seen = lookBehind(evidence, look.slot, look.now, look.windowMs);
+    if (seen.lagging) return { next: 'unsure', evidence: seen.evidence };
+    evidence = seen.evidence;
+  }
+  if (look.statusSlot < look.slot) return { next: 'unsure', evidence: readAt(evidence, look.slot) };
+  evidence = readAt(evidence, look.slot);
   if (look.status === 'CONFIRMED') return { next: 'unsure', evidence: notAbsent(evidence) };
   const seen = evidence.landed[0];
   if (seen)
