@@ -1,4 +1,3 @@
-import { appendFileSync } from 'node:fs';
 /**
  * Chaos soak (issue 10): several users send a few hundred payments on both local chains over a
  * couple of minutes through an RPC proxy that disturbs a fifth of all broadcasts (answers held past
@@ -17,7 +16,7 @@ import { appendFileSync } from 'node:fs';
  *   npm run bench:chaos      (CHAOS_USERS, CHAOS_PAYMENTS, CHAOS_SEED, CHAOS_RATE, CHAOS_PACE_MS to change)
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
