@@ -76,6 +76,7 @@ function chainWrite(
         call: intent.call,
         ...(intent.tokenSpend ? { tokenSpend: intent.tokenSpend } : {}),
         ...(intent.erc20 ? { erc20: intent.erc20 } : {}),
+        ...(intent.recipient ? { recipient: intent.recipient } : {}),
       },
     };
   if ('prebuilt' in intent)

@@ -38,6 +38,8 @@ export type WriteIntent =
       erc20?: EvmAddress;
       /** An approval: the allowance it grants (API key policies hold it to their rules). */
       approval?: { spender: EvmAddress; amount: bigint };
+      /** A native or ERC20 send: whom it pays (checked before signing not to be a token contract). */
+      recipient?: EvmAddress;
       /** What the Transaction resource shows: the recipient, the token, or the contract. */
       to: string;
       value: bigint;
@@ -119,6 +121,7 @@ export function sendIntent(chains: ChainRegistry, body: SendBody): WriteIntent {
         chainType: 'ethereum',
         ...optionalFrom(body.from, chain),
         call: { to, value: amount },
+        recipient: to,
         to: shown,
         value: amount,
         details,
@@ -136,6 +139,7 @@ export function sendIntent(chains: ChainRegistry, body: SendBody): WriteIntent {
       },
       tokenSpend: { token, amount },
       erc20: token,
+      recipient: to,
       to: shown,
       value: 0n,
       details: { ...details, token },

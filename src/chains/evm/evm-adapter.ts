@@ -41,7 +41,7 @@ import {
 } from './evm-fees.ts';
 import { classifyEvmBroadcastError, errorReason } from './evm-outcomes.ts';
 import { nextNonce } from './nonce-rules.ts';
-import { refuseTokenRecipient, sendRecipient } from './token-recipient.ts';
+import { refuseTokenRecipient } from './token-recipient.ts';
 
 /** An EVM write as the chain executes it. */
 export interface EvmWrite {
@@ -50,6 +50,8 @@ export interface EvmWrite {
   tokenSpend?: { token: Address; amount: bigint };
   /** `call.to` must be an ERC20 contract (token sends and approvals). */
   erc20?: Address;
+  /** Whom a native or ERC20 send pays: never a token contract (token-recipient.ts). */
+  recipient?: Address;
 }
 
 /** What a replacement re-signs: the same call and gas limit at the same nonce. */
@@ -181,7 +183,7 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
         client.estimateGas({ account: from, to: call.to, data: call.data, value: call.value });
       const token = intent.erc20 ?? intent.tokenSpend?.token;
       // Whose code is read: a send's recipient (never a token contract), or a native payee.
-      const recipient = sendRecipient(intent);
+      const { recipient } = intent;
       const codeOf = recipient ?? (call.value > 0n && !call.data ? call.to : null);
       const [balance, tokenBalance, tokenCode, toCode, feeMarket, pendingNonce, early, ours] =
         await Promise.allSettled([

@@ -5,7 +5,6 @@
 import {
   type Address,
   BaseError,
-  decodeFunctionData,
   erc20Abi,
   type Hex,
   HttpRequestError,
@@ -16,29 +15,6 @@ import {
 import { AppError } from '../../errors/app-error.ts';
 import type { Chain } from '../chain-registry.ts';
 import { rpcError } from '../rpc-clients.ts';
-
-interface SendShape {
-  call: { to: Address; data?: Hex; value: bigint };
-  tokenSpend?: { token: Address; amount: bigint };
-  erc20?: Address;
-}
-
-/**
- * The address a native or ERC20 send pays, or null for other writes. A native send is a call without
- * data (contract calls always carry some, `0x` at least); an ERC20 send is a `transfer` of the
- * token it spends (approvals spend nothing; swaps call a router).
- */
-export function sendRecipient(write: SendShape): Address | null {
-  if (!write.erc20 && write.call.data === undefined) return write.call.to;
-  const { tokenSpend, call } = write;
-  if (!tokenSpend || !call.data || !isAddressEqual(call.to, tokenSpend.token)) return null;
-  try {
-    const decoded = decodeFunctionData({ abi: erc20Abi, data: call.data });
-    return decoded.functionName === 'transfer' ? decoded.args[0] : null;
-  } catch {
-    return null;
-  }
-}
 
 const refused = (to: Address, what: string) =>
   new AppError(
@@ -55,8 +31,8 @@ const refused = (to: Address, what: string) =>
 export async function refuseTokenRecipient(
   client: PublicClient,
   chain: Chain,
-  write: SendShape,
-  recipient: Address | null,
+  write: { tokenSpend?: { token: Address } },
+  recipient: Address | undefined,
   code: Hex | undefined | null,
 ): Promise<void> {
   if (!recipient) return;
