@@ -6,10 +6,8 @@ import {
   erc20Abi,
   getAddress,
   type Hex,
-  HttpRequestError,
   keccak256,
   type PublicClient,
-  TimeoutError,
   type TransactionReceipt,
   type TransactionSerializable,
 } from 'viem';
@@ -39,7 +37,7 @@ import {
   initialFees,
   replacementFees,
 } from './evm-fees.ts';
-import { classifyEvmBroadcastError, errorReason } from './evm-outcomes.ts';
+import { classifyEvmBroadcastError, errorReason, isTransportFailure } from './evm-outcomes.ts';
 import { nextNonce } from './nonce-rules.ts';
 import { refuseTokenRecipient } from './token-recipient.ts';
 
@@ -69,10 +67,6 @@ interface EvmPayload {
 
 const PLAIN_TRANSFER_GAS = 21_000n;
 const DEFAULT_TIP = 1_000_000_000n;
-
-const isTransport = (err: unknown) =>
-  err instanceof BaseError &&
-  Boolean(err.walk((e) => e instanceof TimeoutError || e instanceof HttpRequestError));
 
 function revertText(err: unknown): string {
   if (err instanceof BaseError) {
@@ -213,7 +207,7 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
             },
           );
         if (tokenBalance.status === 'rejected') {
-          if (isTransport(tokenBalance.reason)) throw rpcError(chain, tokenBalance.reason);
+          if (isTransportFailure(tokenBalance.reason)) throw rpcError(chain, tokenBalance.reason);
           throw new AppError('INVALID_INPUT', `token: ${token} is not an ERC20 contract (balanceOf failed)`, {
             details: [{ path: 'token', message: 'not an ERC20 contract' }],
             cause: tokenBalance.reason,
@@ -243,7 +237,7 @@ export function evmAdapter(deps: { clients: ChainClients; now: () => Date }): Ch
                 (reason: unknown) => ({ status: 'rejected' as const, reason }),
               );
         if (estimated.status === 'rejected') {
-          if (isTransport(estimated.reason)) throw rpcError(chain, estimated.reason);
+          if (isTransportFailure(estimated.reason)) throw rpcError(chain, estimated.reason);
           throw new AppError('INVALID_INPUT', `The transaction would fail: ${revertText(estimated.reason)}`, {
             cause: estimated.reason,
           });

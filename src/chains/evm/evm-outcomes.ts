@@ -43,8 +43,7 @@ export function classifyEvmBroadcastError(err: unknown): BroadcastOutcome {
   const reason = errorReason(err);
   if (!(err instanceof BaseError)) return { kind: 'uncertain', reason, cause: err };
   // Anything that went wrong on the way (timeout, reset, a gateway's 5xx or 429) proves nothing.
-  if (err.walk((e) => e instanceof TimeoutError || e instanceof HttpRequestError) && !rpcAnswer(err))
-    return { kind: 'uncertain', reason, cause: err };
+  if (isTransportFailure(err) && !rpcAnswer(err)) return { kind: 'uncertain', reason, cause: err };
   const rpc = rpcAnswer(err);
   if (!rpc) return { kind: 'uncertain', reason, cause: err };
   const message = nodeMessage(rpc);
@@ -52,6 +51,11 @@ export function classifyEvmBroadcastError(err: unknown): BroadcastOutcome {
     if (pattern.test(message)) return kind === 'accepted' ? { kind } : { kind, reason: message, cause: err };
   return { kind: 'uncertain', reason: message, cause: err };
 }
+
+/** A viem error of the way to the node (a timeout, an HTTP failure), which proves nothing of the call. */
+export const isTransportFailure = (err: unknown): boolean =>
+  err instanceof BaseError &&
+  Boolean(err.walk((e) => e instanceof TimeoutError || e instanceof HttpRequestError));
 
 /** The node's own JSON-RPC error answer inside a viem error, if the node answered with one. */
 function rpcAnswer(err: BaseError): RpcRequestError | null {

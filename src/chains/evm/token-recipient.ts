@@ -2,19 +2,11 @@
 // owner who could move tokens credited to its own address, and ETH it accepts is credited to the
 // sender as wrapped tokens at best. Native and ERC20 sends to one are refused before signing
 // (contract calls are not: `POST /contracts/send` is the way to call a token on purpose).
-import {
-  type Address,
-  BaseError,
-  erc20Abi,
-  type Hex,
-  HttpRequestError,
-  isAddressEqual,
-  type PublicClient,
-  TimeoutError,
-} from 'viem';
+import { type Address, erc20Abi, type Hex, isAddressEqual, type PublicClient } from 'viem';
 import { AppError } from '../../errors/app-error.ts';
 import type { Chain } from '../chain-registry.ts';
 import { rpcError } from '../rpc-clients.ts';
+import { isTransportFailure } from './evm-outcomes.ts';
 
 const refused = (to: Address, what: string) =>
   new AppError(
@@ -49,7 +41,3 @@ export async function refuseTokenRecipient(
   for (const p of probes)
     if (p.status === 'rejected' && isTransportFailure(p.reason)) throw rpcError(chain, p.reason);
 }
-
-const isTransportFailure = (err: unknown) =>
-  err instanceof BaseError &&
-  Boolean(err.walk((e) => e instanceof TimeoutError || e instanceof HttpRequestError));
