@@ -11,9 +11,12 @@ import {
   numberToHex,
   parseAbiItem,
   toFunctionSelector,
+  zeroAddress,
 } from 'viem';
+import { EVM_NATIVE_TOKEN } from '../../swap-aggregators/oneinch/oneinch-aggregator.ts';
 
-const NATIVE = ['0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', '0x0000000000000000000000000000000000000000'];
+/** The native coin as 1inch names it, or as the zero address. */
+const NATIVE = [EVM_NATIVE_TOKEN, zeroAddress];
 const isNative = (token: string) => NATIVE.some((n) => n.toLowerCase() === token.toLowerCase());
 const sameToken = (a: string, b: string) =>
   (isNative(a) && isNative(b)) || a.toLowerCase() === b.toLowerCase();
@@ -34,9 +37,6 @@ interface RouterCall {
   minReturn: bigint;
 }
 
-type Args = readonly unknown[];
-type Reader = (a: Args) => Omit<RouterCall, 'method'>;
-
 interface Description {
   srcToken: Address;
   dstToken: Address;
@@ -44,10 +44,9 @@ interface Description {
   amount: bigint;
   minReturnAmount: bigint;
 }
-const ZERO: Address = '0x0000000000000000000000000000000000000000';
 const fromDescription = (d: Description): Omit<RouterCall, 'method'> => ({
   // The router sends the output to the caller when dstReceiver is zero.
-  receiver: isAddressEqual(d.dstReceiver, ZERO) ? 'sender' : d.dstReceiver,
+  receiver: isAddressEqual(d.dstReceiver, zeroAddress) ? 'sender' : d.dstReceiver,
   srcToken: d.srcToken,
   dstToken: d.dstToken,
   amount: d.amount,
@@ -58,163 +57,104 @@ const DESCRIPTION =
 const dexes = (n: number) => Array.from({ length: n }, (_, i) => `uint256 dex${i || ''}`).join(', ');
 
 /**
+ * Where a method's arguments carry the trade, by position: `to` absent, the output goes to the
+ * caller; `src` absent, the pools decide the input; `amount` absent, the transaction's value is the
+ * input (checked against the request elsewhere). An address passed as a uint256 is 1inch v6's
+ * packed `Address`.
+ */
+interface Layout {
+  to?: number;
+  src?: number | 'native';
+  dst?: number;
+  amount?: number;
+  min: number;
+}
+
+/**
  * The router methods this service can check: 1inch AggregationRouterV6 (the one /approve/spender
  * names on v6.0 and v6.1), the V5 methods that carry what is checked, and the development network's
- * router (packages/devnet/contracts/DevnetSwapRouter.sol), which stands in for 1inch there.
+ * router (packages/devnet/contracts/DevnetSwapRouter.sol), which stands in for 1inch there. The
+ * `swap` methods carry a SwapDescription.
  */
-const METHODS: Array<[signature: string, read: Reader]> = [
+const METHODS: Array<[signature: string, read: Layout | 'description']> = [
   // V6
-  [
-    `function swap(address executor, ${DESCRIPTION}, bytes data)`,
-    (a) => fromDescription(a[1] as Description),
-  ],
-  ...[1, 2, 3].flatMap((n): Array<[string, Reader]> => {
+  [`function swap(address executor, ${DESCRIPTION}, bytes data)`, 'description'],
+  ...[1, 2, 3].flatMap((n): Array<[string, Layout]> => {
     const suffix = n === 1 ? '' : String(n);
     return [
       [
         `function unoswap${suffix}(uint256 token, uint256 amount, uint256 minReturn, ${dexes(n)})`,
-        (a) => ({
-          receiver: 'sender',
-          srcToken: packed(a[0]),
-          dstToken: null,
-          amount: a[1] as bigint,
-          minReturn: a[2] as bigint,
-        }),
+        { src: 0, amount: 1, min: 2 },
       ],
       [
         `function unoswapTo${suffix}(uint256 to, uint256 token, uint256 amount, uint256 minReturn, ${dexes(n)})`,
-        (a) => ({
-          receiver: packed(a[0]),
-          srcToken: packed(a[1]),
-          dstToken: null,
-          amount: a[2] as bigint,
-          minReturn: a[3] as bigint,
-        }),
+        { to: 0, src: 1, amount: 2, min: 3 },
       ],
-      [
-        `function ethUnoswap${suffix}(uint256 minReturn, ${dexes(n)})`,
-        (a) => ({
-          receiver: 'sender',
-          srcToken: 'native',
-          dstToken: null,
-          amount: null,
-          minReturn: a[0] as bigint,
-        }),
-      ],
+      [`function ethUnoswap${suffix}(uint256 minReturn, ${dexes(n)})`, { src: 'native', min: 0 }],
       [
         `function ethUnoswapTo${suffix}(uint256 to, uint256 minReturn, ${dexes(n)})`,
-        (a) => ({
-          receiver: packed(a[0]),
-          srcToken: 'native',
-          dstToken: null,
-          amount: null,
-          minReturn: a[1] as bigint,
-        }),
+        { to: 0, src: 'native', min: 1 },
       ],
     ];
   }),
   [
     'function clipperSwap(address clipperExchange, uint256 srcToken, address dstToken, uint256 inputAmount, uint256 outputAmount, uint256 goodUntil, bytes32 r, bytes32 vs)',
-    (a) => ({
-      receiver: 'sender',
-      srcToken: packed(a[1]),
-      dstToken: a[2] as Address,
-      amount: a[3] as bigint,
-      minReturn: a[4] as bigint,
-    }),
+    { src: 1, dst: 2, amount: 3, min: 4 },
   ],
   [
     'function clipperSwapTo(address clipperExchange, address recipient, uint256 srcToken, address dstToken, uint256 inputAmount, uint256 outputAmount, uint256 goodUntil, bytes32 r, bytes32 vs)',
-    (a) => ({
-      receiver: a[1] as Address,
-      srcToken: packed(a[2]),
-      dstToken: a[3] as Address,
-      amount: a[4] as bigint,
-      minReturn: a[5] as bigint,
-    }),
+    { to: 1, src: 2, dst: 3, amount: 4, min: 5 },
   ],
   // V5
-  [
-    `function swap(address executor, ${DESCRIPTION}, bytes permit, bytes data)`,
-    (a) => fromDescription(a[1] as Description),
-  ],
+  [`function swap(address executor, ${DESCRIPTION}, bytes permit, bytes data)`, 'description'],
   [
     'function unoswap(address srcToken, uint256 amount, uint256 minReturn, uint256[] pools)',
-    (a) => ({
-      receiver: 'sender',
-      srcToken: a[0] as Address,
-      dstToken: null,
-      amount: a[1] as bigint,
-      minReturn: a[2] as bigint,
-    }),
+    { src: 0, amount: 1, min: 2 },
   ],
   [
     'function unoswapTo(address recipient, address srcToken, uint256 amount, uint256 minReturn, uint256[] pools)',
-    (a) => ({
-      receiver: a[0] as Address,
-      srcToken: a[1] as Address,
-      dstToken: null,
-      amount: a[2] as bigint,
-      minReturn: a[3] as bigint,
-    }),
+    { to: 0, src: 1, amount: 2, min: 3 },
   ],
-  [
-    'function uniswapV3Swap(uint256 amount, uint256 minReturn, uint256[] pools)',
-    (a) => ({
-      receiver: 'sender',
-      srcToken: null,
-      dstToken: null,
-      amount: a[0] as bigint,
-      minReturn: a[1] as bigint,
-    }),
-  ],
+  ['function uniswapV3Swap(uint256 amount, uint256 minReturn, uint256[] pools)', { amount: 0, min: 1 }],
   [
     'function uniswapV3SwapTo(address recipient, uint256 amount, uint256 minReturn, uint256[] pools)',
-    (a) => ({
-      receiver: a[0] as Address,
-      srcToken: null,
-      dstToken: null,
-      amount: a[1] as bigint,
-      minReturn: a[2] as bigint,
-    }),
+    { to: 0, amount: 1, min: 2 },
   ],
   [
     'function clipperSwap(address clipperExchange, address srcToken, address dstToken, uint256 inputAmount, uint256 outputAmount, uint256 goodUntil, bytes32 r, bytes32 vs)',
-    (a) => ({
-      receiver: 'sender',
-      srcToken: a[1] as Address,
-      dstToken: a[2] as Address,
-      amount: a[3] as bigint,
-      minReturn: a[4] as bigint,
-    }),
+    { src: 1, dst: 2, amount: 3, min: 4 },
   ],
   [
     'function clipperSwapTo(address clipperExchange, address recipient, address srcToken, address dstToken, uint256 inputAmount, uint256 outputAmount, uint256 goodUntil, bytes32 r, bytes32 vs)',
-    (a) => ({
-      receiver: a[1] as Address,
-      srcToken: a[2] as Address,
-      dstToken: a[3] as Address,
-      amount: a[4] as bigint,
-      minReturn: a[5] as bigint,
-    }),
+    { to: 1, src: 2, dst: 3, amount: 4, min: 5 },
   ],
   // The development network's router.
   [
     'function swap(address tokenIn, address tokenOut, uint256 amountIn, uint256 minAmountOut, address recipient)',
-    (a) => ({
-      receiver: a[4] as Address,
-      srcToken: a[0] as Address,
-      dstToken: a[1] as Address,
-      amount: a[2] as bigint,
-      minReturn: a[3] as bigint,
-    }),
+    { to: 4, src: 0, dst: 1, amount: 2, min: 3 },
   ],
 ];
 
+/** Reads a method's arguments by its layout; an address argument typed uint256 is unpacked. */
+function reader(abi: AbiFunction, layout: Layout | 'description') {
+  return (a: readonly unknown[]): Omit<RouterCall, 'method'> => {
+    if (layout === 'description') return fromDescription(a[1] as Description);
+    const address = (i: number): Address =>
+      abi.inputs[i]?.type === 'uint256' ? packed(a[i]) : (a[i] as Address);
+    return {
+      receiver: layout.to === undefined ? 'sender' : address(layout.to),
+      srcToken: layout.src === undefined ? null : layout.src === 'native' ? 'native' : address(layout.src),
+      dstToken: layout.dst === undefined ? null : address(layout.dst),
+      amount: layout.amount === undefined ? null : (a[layout.amount] as bigint),
+      minReturn: a[layout.min] as bigint,
+    };
+  };
+}
+
 const BY_SELECTOR = new Map(
-  METHODS.map(([signature, read]) => {
+  METHODS.map(([signature, layout]) => {
     const abi = parseAbiItem(signature) as AbiFunction;
-    return [toFunctionSelector(abi), { abi, read }] as const;
+    return [toFunctionSelector(abi), { abi, read: reader(abi, layout) }] as const;
   }),
 );
 
