@@ -8,7 +8,8 @@ import {
   getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
 } from '@solana/kit';
-import { findAssociatedTokenPda } from '@solana-program/token';
+import { SystemInstruction } from '@solana-program/system';
+import { findAssociatedTokenPda, TokenInstruction } from '@solana-program/token';
 import {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
   COMPUTE_BUDGET_PROGRAM_ADDRESS,
@@ -18,6 +19,7 @@ import {
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
 } from '../../chains/solana/program-ids.ts';
+import { WRAPPED_SOL_MINT } from '../../swap-aggregators/jupiter/jupiter-aggregator.ts';
 import { JUPITER_V6_PROGRAM, jupiterRouteRefusal } from './jupiter-route-checks.ts';
 
 const SYSTEM: string = SYSTEM_PROGRAM_ADDRESS;
@@ -26,34 +28,22 @@ const TOKEN_2022: string = TOKEN_2022_PROGRAM_ADDRESS;
 const ASSOCIATED_TOKEN: string = ASSOCIATED_TOKEN_PROGRAM_ADDRESS;
 const COMPUTE_BUDGET: string = COMPUTE_BUDGET_PROGRAM_ADDRESS;
 const MEMO: string[] = [MEMO_PROGRAM_ADDRESS, LEGACY_MEMO_PROGRAM_ADDRESS];
-const WRAPPED_SOL = 'So11111111111111111111111111111111111111112';
 
 /** Programs every swap may use, besides the aggregator's own. */
 const PLUMBING = new Set([SYSTEM, TOKEN, TOKEN_2022, ASSOCIATED_TOKEN, COMPUTE_BUDGET, ...MEMO]);
 
-/** SPL Token instruction tags (the same in Token-2022, which adds extensions from 22 on). */
-const TOKEN_IX = {
-  initializeAccount: 1,
-  transfer: 3,
-  approve: 4,
-  revoke: 5,
-  setAuthority: 6,
-  closeAccount: 9,
-  transferChecked: 12,
-  approveChecked: 13,
-  initializeAccount2: 16,
-  syncNative: 17,
-  initializeAccount3: 18,
-  /** Token-2022's transfer-fee extension; its instruction 1 is TransferCheckedWithFee. */
-  transferFeeExtension: 26,
-} as const;
-/** What a swap may ask of the token programs with the wallet among the accounts, unchecked. */
+/** Token-2022's transfer-fee extension (unknown to @solana-program/token): its instruction 1 is TransferCheckedWithFee. */
+const TRANSFER_FEE_EXTENSION = 26;
+/**
+ * What a swap may ask of the token programs with the wallet among the accounts, unchecked (Token-2022
+ * has the same tags).
+ */
 const HARMLESS = new Set<number>([
-  TOKEN_IX.initializeAccount,
-  TOKEN_IX.initializeAccount2,
-  TOKEN_IX.initializeAccount3,
-  TOKEN_IX.syncNative,
-  TOKEN_IX.revoke,
+  TokenInstruction.InitializeAccount,
+  TokenInstruction.InitializeAccount2,
+  TokenInstruction.InitializeAccount3,
+  TokenInstruction.SyncNative,
+  TokenInstruction.Revoke,
 ]);
 
 export interface SwapPolicy {
@@ -134,10 +124,11 @@ export async function solanaSwapRefusal(
       return `${where} calls program ${program}, which a swap through this aggregator does not use`;
     if (program === SYSTEM) {
       const tag = data.length >= 4 ? new DataView(data.buffer).getUint32(0, true) : -1;
-      if (tag !== 2) return `${where} is a System instruction (${tag}) that a swap does not need`;
+      if (tag !== SystemInstruction.TransferSol)
+        return `${where} is a System instruction (${tag}) that a swap does not need`;
       if (account(0) !== wallet) continue; // someone else paying (a pool authority): not the wallet's money
       const to = account(1);
-      if (to && (payees.has(to) || (await ownAccount(to, WRAPPED_SOL, TOKEN)))) continue;
+      if (to && (payees.has(to) || (await ownAccount(to, WRAPPED_SOL_MINT, TOKEN)))) continue;
       return `${where} pays lamports from the wallet to ${to ?? 'an account from a lookup table'}, which is neither the wallet's wrapped-SOL account nor the aggregator`;
     }
     if (program === TOKEN || program === TOKEN_2022) {
@@ -145,14 +136,18 @@ export async function solanaSwapRefusal(
       // Instructions that touch no account of the wallet move none of its tokens (a pool paying out).
       const accounts = (ix.accountIndices ?? []).map((_, i) => account(i));
       if (!accounts.includes(wallet) || HARMLESS.has(tag)) continue;
-      if (tag === TOKEN_IX.approve || tag === TOKEN_IX.approveChecked || tag === TOKEN_IX.setAuthority)
+      if (
+        tag === TokenInstruction.Approve ||
+        tag === TokenInstruction.ApproveChecked ||
+        tag === TokenInstruction.SetAuthority
+      )
         return `${where} would give control of the wallet's tokens to another account`;
-      if (tag === TOKEN_IX.closeAccount) {
+      if (tag === TokenInstruction.CloseAccount) {
         if (account(2) === wallet && account(1) !== wallet)
           return `${where} closes a wallet token account into ${account(1) ?? 'an account from a lookup table'}`;
         continue;
       }
-      if (tag === TOKEN_IX.transfer) {
+      if (tag === TokenInstruction.Transfer) {
         const to = account(1);
         if (account(2) === wallet && (!to || !payees.has(to)))
           return `${where} moves the wallet's tokens to ${to ?? 'an unknown account'}`;
@@ -160,8 +155,8 @@ export async function solanaSwapRefusal(
       }
       // TransferChecked, and Token-2022's TransferCheckedWithFee: source, mint, destination, authority.
       const checked =
-        tag === TOKEN_IX.transferChecked ||
-        (program === TOKEN_2022 && tag === TOKEN_IX.transferFeeExtension && data[1] === 1);
+        tag === TokenInstruction.TransferChecked ||
+        (program === TOKEN_2022 && tag === TRANSFER_FEE_EXTENSION && data[1] === 1);
       if (checked) {
         const [to, mint] = [account(2), account(1)];
         if (
@@ -174,7 +169,7 @@ export async function solanaSwapRefusal(
         continue;
       }
       // Burn, BurnChecked, and everything else a swap does not need, with the wallet involved.
-      return `${where} is a token instruction (${tag}${tag === TOKEN_IX.transferFeeExtension ? `/${data[1]}` : ''}) on the wallet's accounts that a swap does not need`;
+      return `${where} is a token instruction (${tag}${tag === TRANSFER_FEE_EXTENSION ? `/${data[1]}` : ''}) on the wallet's accounts that a swap does not need`;
     }
     if (program === ASSOCIATED_TOKEN && account(2) !== null && account(2) !== wallet && account(0) === wallet)
       return `${where} pays for a token account of ${account(2)}, not of the wallet`;
