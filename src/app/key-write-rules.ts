@@ -124,8 +124,9 @@ function checkApproval(chain: string, approval: ApprovalSpend, unit: string, lim
 /**
  * A call the key cannot read is refused when it could touch what the key's token rules guard: any
  * call to a token the key limits that is not one of the functions it counts, and a call that may
- * move or grant tokens (to Permit2, or a token function whose data does not decode) when the key
- * has token limits on the chain or a recipient allowlist.
+ * move or grant tokens (to Permit2, a token function whose data does not decode, or one it does not
+ * count: ERC-1363, ERC-777, ERC-721, ERC-1155) when the key has token limits on the chain or a
+ * recipient allowlist.
  */
 function checkUnknownCall(
   policy: KeyPolicy,

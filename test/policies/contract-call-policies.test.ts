@@ -252,6 +252,42 @@ describe('contract calls under an API key’s token rules', () => {
     assert.equal((await call(user.key, randomAddress(), data)).status, 200);
   });
 
+  test('token functions it does not count (ERC-1363, ERC-777, ERC-721, ERC-1155 transfers) are refused to a key with a recipient allowlist', async () => {
+    const allowed = randomAddress();
+    const user = await userWithKey({ recipients: [allowed] });
+    const other = randomAddress();
+    const OTHER_TOKEN_ABI = parseAbi([
+      'function transferAndCall(address to, uint256 amount)',
+      'function send(address to, uint256 amount, bytes data)',
+      'function safeTransferFrom(address from, address to, uint256 id)',
+      'function safeTransferFrom(address from, address to, uint256 id, uint256 amount, bytes data)',
+    ]);
+    // A token of none of the key's limits: the recipient allowlist alone holds its transfers back.
+    const unlimited = randomAddress();
+    const calls: Hex[] = [
+      encodeFunctionData({ abi: OTHER_TOKEN_ABI, functionName: 'transferAndCall', args: [other, 1n] }),
+      encodeFunctionData({ abi: OTHER_TOKEN_ABI, functionName: 'send', args: [other, 1n, '0x'] }),
+      encodeFunctionData({
+        abi: OTHER_TOKEN_ABI,
+        functionName: 'safeTransferFrom',
+        args: [user.address, other, 7n],
+      }),
+      encodeFunctionData({
+        abi: OTHER_TOKEN_ABI,
+        functionName: 'safeTransferFrom',
+        args: [user.address, other, 7n, 1n, '0x'],
+      }),
+    ];
+    for (const data of calls)
+      await refusal(
+        await call(user.key, unlimited, data),
+        new RegExp(
+          `cannot account for a call to ${unlimited}: .*${data.slice(0, 10)}.*a recipient allowlist`,
+        ),
+      );
+    await nothingRecorded(user);
+  });
+
   test('an unlimited approval with only a daily limit is refused, and allowed when the key says so', async () => {
     const limits = [{ chain: CHAIN, asset: token, perDay: '1000' }];
     const approve = (key: string) =>

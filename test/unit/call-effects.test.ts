@@ -84,6 +84,36 @@ describe('ERC20 calls', () => {
     assert.equal(callEffects(TOKEN, '0x1234').unknown?.mayMoveTokens, false);
   });
 
+  test('the token transfers of ERC-1363, ERC-777, ERC-721 and ERC-1155 are not counted, and may move tokens', () => {
+    const OTHERS = parseAbi([
+      'function transferAndCall(address to, uint256 amount, bytes data)',
+      'function send(address to, uint256 amount, bytes data)',
+      'function safeTransferFrom(address from, address to, uint256 tokenId)',
+      'function setApprovalForAll(address operator, bool approved)',
+      'function safeBatchTransferFrom(address from, address to, uint256[] ids, uint256[] amounts, bytes data)',
+    ]);
+    const calls = [
+      encodeFunctionData({ abi: OTHERS, functionName: 'transferAndCall', args: [ALICE, 1n, '0x'] }),
+      encodeFunctionData({ abi: OTHERS, functionName: 'send', args: [ALICE, 1n, '0x'] }),
+      encodeFunctionData({ abi: OTHERS, functionName: 'safeTransferFrom', args: [BOB, ALICE, 1n] }),
+      encodeFunctionData({ abi: OTHERS, functionName: 'setApprovalForAll', args: [ALICE, true] }),
+      encodeFunctionData({
+        abi: OTHERS,
+        functionName: 'safeBatchTransferFrom',
+        args: [BOB, ALICE, [1n], [1n], '0x'],
+      }),
+    ];
+    for (const data of calls)
+      assert.deepEqual(callEffects(TOKEN, data), {
+        transfers: [],
+        approvals: [],
+        unknown: {
+          reason: `a call of function ${data.slice(0, 10)}, which is not decoded`,
+          mayMoveTokens: true,
+        },
+      });
+  });
+
   test('data cut short for a function that moves tokens is unknown and may move tokens', () => {
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [ALICE, 1n] });
     const effects = callEffects(TOKEN, data.slice(0, 40) as `0x${string}`);

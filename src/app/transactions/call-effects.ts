@@ -6,7 +6,9 @@ import { type Address, decodeFunctionData, type Hex, parseAbi, toFunctionSelecto
  * functions that move or grant (`transfer`, `transferFrom`, `approve`, `increaseAllowance`; and
  * `decreaseAllowance`, which only takes back), and Uniswap Permit2's (AllowanceTransfer `approve`,
  * `permit`, `transferFrom`; SignatureTransfer `permitTransferFrom`, `permitWitnessTransferFrom`;
- * `lockdown` and the nonce invalidations, which grant nothing).
+ * `lockdown` and the nonce invalidations, which grant nothing). The other standard token functions
+ * that move or grant (ERC-1363, ERC-777, ERC-721, ERC-1155) are known but not counted: unknown
+ * calls that may move tokens.
  *
  * Functions are recognised by selector whatever the contract called: a contract that is not a token
  * but shares a selector is held to the token rules for it, which only makes a key stricter.
@@ -37,7 +39,7 @@ export interface CallEffects {
   /**
    * Set when the call data does not say what the call does: a function not decoded here, or data
    * that does not decode as its function. `mayMoveTokens`: the call is to Permit2, or its selector
-   * is that of a function that moves or grants tokens.
+   * is that of a function that moves or grants tokens (decoded here or not).
    */
   unknown: { reason: string; mayMoveTokens: boolean } | null;
 }
@@ -74,10 +76,33 @@ const PERMIT2 = parseAbi([
   'function invalidateUnorderedNonces(uint256 wordPos, uint256 mask)',
 ]);
 
-const selectorsOf = (abi: typeof ERC20 | typeof PERMIT2) =>
+/**
+ * The other standard functions that move or grant tokens, which are not counted: ERC-1363's
+ * `…AndCall`, ERC-777's `send` and operators, ERC-721's and ERC-1155's transfers and operators. A
+ * call of one may move tokens to anyone, so a key with token rules refuses it.
+ */
+const UNCOUNTED = parseAbi([
+  'function transferAndCall(address to, uint256 amount)',
+  'function transferAndCall(address to, uint256 amount, bytes data)',
+  'function transferFromAndCall(address from, address to, uint256 amount)',
+  'function transferFromAndCall(address from, address to, uint256 amount, bytes data)',
+  'function approveAndCall(address spender, uint256 amount)',
+  'function approveAndCall(address spender, uint256 amount, bytes data)',
+  'function send(address to, uint256 amount, bytes data)',
+  'function operatorSend(address from, address to, uint256 amount, bytes data, bytes operatorData)',
+  'function authorizeOperator(address operator)',
+  'function safeTransferFrom(address from, address to, uint256 tokenId)',
+  'function safeTransferFrom(address from, address to, uint256 tokenId, bytes data)',
+  'function setApprovalForAll(address operator, bool approved)',
+  'function safeTransferFrom(address from, address to, uint256 id, uint256 amount, bytes data)',
+  'function safeBatchTransferFrom(address from, address to, uint256[] ids, uint256[] amounts, bytes data)',
+]);
+
+const selectorsOf = (abi: typeof ERC20 | typeof PERMIT2 | typeof UNCOUNTED) =>
   new Set(abi.filter((item) => item.type === 'function').map((item) => toFunctionSelector(item)));
 const ERC20_SELECTORS = selectorsOf(ERC20);
 const PERMIT2_SELECTORS = selectorsOf(PERMIT2);
+const UNCOUNTED_SELECTORS = selectorsOf(UNCOUNTED);
 
 const none = (): CallEffects => ({ transfers: [], approvals: [], unknown: null });
 
@@ -97,7 +122,7 @@ export function callEffects(to: Address, data: Hex): CallEffects {
   } catch {
     return unknown(`call data that does not decode as the function of selector ${selector}`, true);
   }
-  return unknown(`a call of function ${selector}, which is not decoded`, false);
+  return unknown(`a call of function ${selector}, which is not decoded`, UNCOUNTED_SELECTORS.has(selector));
 }
 
 function erc20Effects(token: Address, data: Hex): CallEffects {
