@@ -126,7 +126,8 @@ function checkApproval(chain: string, approval: ApprovalSpend, unit: string, lim
  * call to a token the key limits that is not one of the functions it counts, and a call that may
  * move or grant tokens (to Permit2, a token function whose data does not decode, or one it does not
  * count: ERC-1363, ERC-777, ERC-721, ERC-1155) when the key has token limits on the chain or a
- * recipient allowlist.
+ * recipient allowlist; and with those rules, any other call it cannot read unless the contract is on
+ * the key's contract allowlist (the contract could spend the wallet's allowances).
  */
 function checkUnknownCall(
   policy: KeyPolicy,
@@ -139,14 +140,21 @@ function checkUnknownCall(
     throw forbidden(
       `This API key limits ${limited.asset} on ${write.chain}, and calls it only with transfer, transferFrom, approve, increaseAllowance or decreaseAllowance, which it can count; this is ${call.reason}`,
     );
-  if (!call.mayMoveTokens) return;
   const rules = [
     ...(policy.limits.some((l) => l.chain === write.chain && l.asset !== 'native') ? ['token limits'] : []),
     ...(policy.recipients ? ['a recipient allowlist'] : []),
   ];
-  if (rules.length > 0)
+  if (rules.length === 0) return;
+  if (call.mayMoveTokens)
     throw forbidden(
       `This API key cannot account for a call to ${write.contract ?? 'a contract'}: ${call.reason}; it may move or grant tokens, and the key has ${rules.join(' and ')}`,
+    );
+  // Any contract the wallet has approved can pull tokens through that allowance when called (a
+  // router's swap to another receiver): a call the key cannot read goes only to contracts the key
+  // names, so approvals (held to the limits one at a time) cannot be drained past them.
+  if (!policy.contracts)
+    throw forbidden(
+      `This API key cannot account for a call to ${write.contract ?? 'a contract'}: ${call.reason}; a contract may spend allowances the wallet gave, and the key has ${rules.join(' and ')}, so it calls contracts it cannot read only when they are on its contract allowlist`,
     );
 }
 

@@ -248,8 +248,15 @@ describe('contract calls under an API key’s token rules', () => {
     const user = await userWithKey({ limits: [{ chain: CHAIN, asset: token, perDay: '1000' }] });
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [user.address] });
     await refusal(await call(user.key, token, data), /limits 0x[0-9a-f]{40} on evm-localnet.*0x70a08231/);
-    // Another token is not limited: any call to it goes.
-    assert.equal((await call(user.key, randomAddress(), data)).status, 200);
+    // Another contract is not limited, but could spend an allowance the wallet gave: a call the key
+    // cannot read goes to it only when the key names it on its contract allowlist.
+    const other = randomAddress();
+    await refusal(await call(user.key, other, data), /may spend allowances the wallet gave/);
+    const naming = await userWithKey({
+      limits: [{ chain: CHAIN, asset: token, perDay: '1000' }],
+      contracts: [other],
+    });
+    assert.equal((await call(naming.key, other, data)).status, 200);
   });
 
   test('token functions it does not count (ERC-1363, ERC-777, ERC-721, ERC-1155 transfers) are refused to a key with a recipient allowlist', async () => {
@@ -307,5 +314,52 @@ describe('contract calls under an API key’s token rules', () => {
     const ok = await approve(trusting.key);
     assert.equal(ok.status, 200, await ok.clone().text());
     assert.equal((await waitForFinal(app, (await ok.json()).id, trusting.key)).status, 'CONFIRMED');
+  });
+
+  test('an allowance cannot be drained past the daily limit through the spender: a call the key cannot read goes only to contracts it names', async () => {
+    const router = ctx.info.evm.swapRouter;
+    const second = ctx.info.evm.secondToken.address;
+    const attacker = randomAddress();
+    // The router is allowlisted as a recipient so the key can approve it (as /trade/swap needs).
+    const user = await userWithKey({
+      limits: [{ chain: CHAIN, asset: token, perDay: '100' }],
+      recipients: [router],
+    });
+    const approved = await write(
+      app,
+      '/token/approve',
+      { chain: CHAIN, token, spender: router, amount: '100' },
+      user.key,
+    );
+    assert.equal(approved.status, 200, await approved.clone().text());
+    assert.equal((await waitForFinal(app, (await approved.json()).id, user.key)).status, 'CONFIRMED');
+    const before = await tokenBalance(user.address);
+    const swap = encodeFunctionData({
+      abi: parseAbi([
+        'function swap(address tokenIn, address tokenOut, uint256 amountIn, uint256 minAmountOut, address recipient)',
+      ]),
+      functionName: 'swap',
+      args: [token, second, 100n, 0n, attacker],
+    });
+    await refusal(
+      await call(user.key, router, swap),
+      /may spend allowances the wallet gave.*only when they are on its contract allowlist/,
+    );
+    assert.equal(await tokenBalance(user.address), before, 'nothing was pulled');
+    // Named on the key's contract allowlist, the same call is the key creator's explicit trust.
+    const trusting = await userWithKey({
+      limits: [{ chain: CHAIN, asset: token, perDay: '100' }],
+      recipients: [router],
+      contracts: [router],
+    });
+    const granted = await write(
+      app,
+      '/token/approve',
+      { chain: CHAIN, token, spender: router, amount: '100' },
+      trusting.key,
+    );
+    assert.equal((await waitForFinal(app, (await granted.json()).id, trusting.key)).status, 'CONFIRMED');
+    const res = await call(trusting.key, router, swap);
+    assert.equal(res.status, 200, await res.clone().text());
   });
 });

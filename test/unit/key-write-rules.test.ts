@@ -106,7 +106,16 @@ describe('a contract call under a policy', () => {
       () => call(p, { contract: getAddress(TOKEN), unknownCall }),
       /limits 0x833589fcd6edb6e08f4c7c32d4f71b54bda02913 on base, and calls it only with transfer.*0x70a08231/,
     );
-    call(p, { contract: BOB, unknownCall });
+    // Another contract could spend an allowance the wallet gave: only one the key names.
+    forbidden(
+      () => call(p, { contract: BOB, unknownCall }),
+      /may spend allowances the wallet gave.*only when they are on its contract allowlist/,
+    );
+    call(policy({ limits: [{ chain: 'base', asset: TOKEN, perDay: '10' }], contracts: [BOB] }), {
+      contract: BOB,
+      unknownCall,
+    });
+    call(policy({}), { contract: BOB, unknownCall });
   });
 
   test('a call that may move tokens and cannot be read is refused to a key with token rules only', () => {
