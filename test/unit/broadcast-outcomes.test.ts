@@ -266,3 +266,15 @@ describe('Solana broadcast outcomes: causes and reasons', () => {
     assert.equal(bare.reason, preflight().message.split('\n')[0]);
   });
 });
+
+describe('what a waiting transaction is stuck on, after a send', () => {
+  test('a node that calls its nonce used while the chain shows it free says so; acceptance says nothing', async () => {
+    const { stuckReasonOf } = await import('../../src/chains/stuck-reasons.ts');
+    assert.match(
+      stuckReasonOf({ kind: 'nonce-used', reason: 'Nonce too low. Expected nonce to be 4 but got 2.' }) ?? '',
+      /refuses it as a used nonce \(Nonce too low\. Expected nonce to be 4 but got 2\.\).*looked at again/,
+    );
+    assert.equal(stuckReasonOf({ kind: 'accepted' }), null);
+    assert.equal(stuckReasonOf({ kind: 'uncertain', reason: 'timeout' }), null);
+  });
+});
