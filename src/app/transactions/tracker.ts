@@ -67,8 +67,13 @@ export function tracker(deps: TrackerDeps) {
     return updated ?? (await repo.findById(tx.id)) ?? tx;
   };
 
-  const reschedule = async (tx: TransactionRecord, at: Date | null, stuckReason?: string | null) => {
-    await repo.reschedule(tx.id, at, stuckReason);
+  const reschedule = async (
+    tx: TransactionRecord,
+    at: Date | null,
+    stuckReason?: string | null,
+    evidence?: Record<string, unknown>,
+  ) => {
+    await repo.reschedule(tx.id, at, stuckReason, evidence);
     return { ...tx, nextCheckAt: at, ...(stuckReason !== undefined ? { stuckReason } : {}) };
   };
 
@@ -133,35 +138,37 @@ export function tracker(deps: TrackerDeps) {
     return reschedule(submitted, nextCheck(tx, deps.clock.now()), stuckReasonOf(outcome));
   }
 
-  /** An inspection, with what its reads taught kept before anything is done about it. */
-  async function inspect(chain: Chain, tx: TransactionRecord): Promise<Inspection> {
+  /** An inspection, and what its reads taught when that changed (kept with the step it leads to). */
+  async function inspect(
+    chain: Chain,
+    tx: TransactionRecord,
+  ): Promise<{ seen: Inspection; evidence: Record<string, unknown> | undefined }> {
     const seen = await adapterOf(tx).inspect(chain, tx);
-    if (seen.evidence && !sameEvidence(evidenceOf(tx.details), seen.evidence)) {
-      const json = evidenceJson(seen.evidence);
-      await repo.noteEvidence(tx.id, json);
-      tx.details = { ...tx.details, evidence: json };
-    }
-    return seen;
+    const changed = seen.evidence && !sameEvidence(evidenceOf(tx.details), seen.evidence);
+    return { seen, evidence: changed && seen.evidence ? evidenceJson(seen.evidence) : undefined };
   }
 
   async function look(tx: TransactionRecord): Promise<TransactionRecord> {
     const chain = deps.chains.get(tx.chain);
     const now = deps.clock.now();
-    const step =
-      stepBeforeInspection(tx, isFromEarlierChain(chain, tx), now) ??
-      stepAfterInspection(tx, await inspect(chain, tx), now);
+    const before = stepBeforeInspection(tx, isFromEarlierChain(chain, tx), now);
+    const looked = before ? null : await inspect(chain, tx);
+    const step = before ?? stepAfterInspection(tx, looked!.seen, now);
+    const evidence = looked?.evidence;
     switch (step.kind) {
       case 'move':
         if (step.warn)
           deps.logger?.warn({ transactionId: tx.id, hash: step.change.hash ?? tx.hash }, step.warn);
-        return move(tx, step.status, step.change);
+        return move(tx, step.status, evidence ? { ...step.change, details: { evidence } } : step.change);
       case 'reschedule':
-        return reschedule(tx, step.at, step.stuckReason);
+        return reschedule(tx, step.at, step.stuckReason, evidence);
       case 'wait': {
         const moved = step.submit ? await move(tx, 'SUBMITTED') : tx;
-        return reschedule(moved, step.at, step.stuckReason);
+        return reschedule(moved, step.at, step.stuckReason, evidence);
       }
       case 'replace':
+        // Kept before anything is signed; a replacement is rare, so a statement of its own.
+        if (evidence) await repo.noteEvidence(tx.id, evidence);
         return replace(tx, step.required);
     }
   }

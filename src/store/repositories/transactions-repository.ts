@@ -327,12 +327,25 @@ export function transactionsRepository(db: Queryable) {
       );
     },
 
-    async reschedule(id: string, nextCheckAt: Date | null, stuckReason?: string | null): Promise<void> {
+    /** The next look; with `evidence`, what the chain's reads taught too, in the same statement. */
+    async reschedule(
+      id: string,
+      nextCheckAt: Date | null,
+      stuckReason?: string | null,
+      evidence?: Record<string, unknown>,
+    ): Promise<void> {
       await db.query(
         `update transactions set next_check_at = $2,
-           stuck_reason = case when $3::boolean then $4 else stuck_reason end
+           stuck_reason = case when $3::boolean then $4 else stuck_reason end,
+           details = case when $5::jsonb is null then details else jsonb_set(details, '{evidence}', $5::jsonb) end
          where id = $1`,
-        [id, nextCheckAt, stuckReason !== undefined, stuckReason ?? null],
+        [
+          id,
+          nextCheckAt,
+          stuckReason !== undefined,
+          stuckReason ?? null,
+          evidence ? JSON.stringify(evidence) : null,
+        ],
       );
     },
 
