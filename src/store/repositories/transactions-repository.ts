@@ -357,11 +357,9 @@ export function transactionsRepository(db: Queryable) {
      */
     async maxNonce(walletId: WalletId, chain: string, instance?: string): Promise<bigint | null> {
       const rows = await db.query<{ n: string | null }>(
-        instance === undefined
-          ? 'select max(nonce)::text as n from transactions where wallet_id = $1 and chain = $2 and nonce is not null'
-          : `select max(nonce)::text as n from transactions where wallet_id = $1 and chain = $2 and nonce is not null
-               and details->>'chainInstance' is not distinct from $3`,
-        instance === undefined ? [walletId, chain] : [walletId, chain, instance],
+        `select max(nonce)::text as n from transactions where wallet_id = $1 and chain = $2 and nonce is not null
+           and ($3::text is null or details->>'chainInstance' = $3)`,
+        [walletId, chain, instance ?? null],
       );
       return rows[0]?.n == null ? null : BigInt(rows[0].n);
     },
