@@ -196,4 +196,30 @@ describe('reads that lag or disagree never move money again', () => {
     assert.equal(tx.status, 'CONFIRMED');
     assert.equal(await evmBalance(to), AMOUNT, 'paid exactly once');
   });
+
+  test('EVM: a head that lags behind the chain, with receipts missing: the nonce read at that head is free, so it is never FAILED', async () => {
+    const user = await evmUser();
+    const to = privateKeyToAddress(generatePrivateKey());
+    // A node stuck at the block before the payment: its "latest" is that block, it has no receipt.
+    const stale = await evm.rpc('eth_getBlockByNumber', ['latest', false]);
+    evmProxy.rewrite('eth_getBlockByNumber', (result, call) =>
+      call.params?.[0] === 'latest' ? stale : result,
+    );
+    evmProxy.rewrite('eth_getTransactionReceipt', () => null);
+    let submission: { id: string; hash: string };
+    try {
+      const res = await evmSend(user.key, to);
+      assert.equal(res.status, 200, await res.clone().text());
+      submission = await res.json();
+      assert.equal(await evmBalance(to), AMOUNT, 'mined on the up-to-date node');
+      const tx = await afterRewrites(evmProxy, 16, read(submission.id, user.key), 'SUBMITTED');
+      assert.equal(tx.status, 'SUBMITTED', String(tx.error));
+      assert.deepEqual(tx.attempts, [submission.hash]);
+    } finally {
+      evmProxy.clearFaults();
+    }
+    const tx = await waitForFinal(app, submission.id, user.key);
+    assert.equal(tx.status, 'CONFIRMED');
+    assert.equal(await evmBalance(to), AMOUNT, 'paid exactly once');
+  });
 });
