@@ -22,7 +22,7 @@ import pg from 'pg';
 import pino from 'pino';
 // @ts-expect-error: a plain JavaScript module without declarations
 import { ensureBuilt } from './build.mjs';
-import { type LocalPostgres, startPostgres } from './local-postgres.mjs';
+import { startPostgres } from './local-postgres.mjs';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 
@@ -170,8 +170,7 @@ export async function startCluster(options: ClusterOptions) {
   try {
     // What the instances run: the build of the sources as they are now (the CLI below uses it too).
     await (ensureBuilt as () => Promise<boolean>)();
-    const postgres = (await startPostgres({ own: true })) as LocalPostgres | null;
-    if (!postgres) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
+    const postgres = await startPostgres({ own: true });
     stops.push(() => postgres.stop());
     const redis = redisServer(options.redisPort ?? (await freePort()));
     await redis.start();

@@ -6,4 +6,5 @@ export interface LocalPostgres {
   /** Starts a halted server again. */
   resume(): void;
 }
-export function startPostgres(options?: { own?: boolean }): Promise<LocalPostgres | null>;
+/** Throws, in one line, when PostgreSQL is not installed (never a silent fallback). */
+export function startPostgres(options?: { own?: boolean }): Promise<LocalPostgres>;

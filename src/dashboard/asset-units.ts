@@ -1,6 +1,7 @@
 import type { Chain } from '../chains/chain-registry.ts';
 import { formatUnits } from '../domain/units.ts';
 import { html, type SafeHtml } from './html.ts';
+import { withinMs } from './time-limit.ts';
 
 /** How an asset's amounts are shown: its symbol and decimals. */
 export interface AssetUnit {
@@ -76,17 +77,11 @@ export function assetUnits(
       await Promise.all(
         [...byChain.values()].map(async ({ chain, tokens, owner }) => {
           const list = [...tokens];
-          let timer: NodeJS.Timeout | undefined;
-          const late = new Promise<null>((resolve) => {
-            timer = setTimeout(() => resolve(null), timeoutMs);
-          });
-          let meta: Awaited<ReturnType<TokenMetaPort['tokenMeta']>> | null = null;
+          let meta: Awaited<ReturnType<TokenMetaPort['tokenMeta']>> | null;
           try {
-            meta = await Promise.race([port.tokenMeta(chain.slug, list, owner), late]);
+            meta = await withinMs(port.tokenMeta(chain.slug, list, owner), timeoutMs);
           } catch {
             meta = new Map(); // an RPC failure: unknown for now, shown in base units
-          } finally {
-            clearTimeout(timer);
           }
           if (meta === null) return; // too slow: ask again next time
           if (unknownUntil.size > 10_000) unknownUntil.clear();

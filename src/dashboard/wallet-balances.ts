@@ -2,6 +2,7 @@ import type { WalletView } from '../app/wallets.ts';
 import type { Chain } from '../chains/chain-registry.ts';
 import type { UserId } from '../domain/ids.ts';
 import type { ChainType } from '../domain/wallets.ts';
+import { withinMs } from './time-limit.ts';
 
 /** One balance as the wallets page shows it (native: token null). */
 export interface BalanceRow {
@@ -76,17 +77,11 @@ export async function readWalletBalances(
     items.map(async ({ wallet, chain }) => {
       let cell: BalanceCell = { kind: 'unavailable' };
       if (reader && chain) {
-        let timer: NodeJS.Timeout | undefined;
-        const timeout = new Promise<null>((resolve) => {
-          timer = setTimeout(() => resolve(null), timeoutMs);
-        });
         try {
-          const balances = await Promise.race([reader(userId, wallet, chain), timeout]);
+          const balances = await withinMs(reader(userId, wallet, chain), timeoutMs);
           if (balances) cell = { kind: 'ok', balances };
         } catch {
           // Shown as unavailable; the balances service logs its own RPC failures.
-        } finally {
-          clearTimeout(timer);
         }
       }
       out.set(wallet.address, cell);

@@ -1,31 +1,24 @@
 /**
  * Amounts between base units (wei, lamports, token units: a bigint) and the whole units people read
- * and type ("1.5" ETH, "0.25" TUSD), in exact bigint arithmetic: never a JavaScript number.
+ * and type ("1.5" ETH, "0.25" TUSD), in exact bigint arithmetic: never a JavaScript number. The
+ * arithmetic is viem's; what is added here is the stricter reading of typed amounts.
  */
+import { parseUnits as parseDecimal } from 'viem';
 
 /** Base units as whole units: no trailing zeros, no exponent, no grouping ("1.5", "0.000001", "12"). */
-export function formatUnits(raw: bigint, decimals: number): string {
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 255)
-    throw new RangeError(`decimals must be an integer from 0 to 255, got ${decimals}`);
-  const negative = raw < 0n;
-  const abs = negative ? -raw : raw;
-  const scale = 10n ** BigInt(decimals);
-  const whole = abs / scale;
-  const fraction = (abs % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
+export { formatUnits } from 'viem';
 
 export class UnitsError extends Error {
   override name = 'UnitsError';
 }
 
-const WHOLE_UNITS = /^(\d+)(?:\.(\d+))?$/;
+const WHOLE_UNITS = /^\d+(?:\.(\d+))?$/;
 
 /**
  * Whole units as base units: "1.5" with 6 decimals is 1500000. Digits and at most one decimal point
  * only (no sign, exponent, grouping or spaces). More fractional digits than the asset has is
- * refused rather than rounded: a limit or a payment is never quietly changed. `unit` names the
- * asset in the message ("TUSD", "ETH").
+ * refused rather than rounded (viem's parseUnits would round): a limit or a payment is never
+ * quietly changed. `unit` names the asset in the message ("TUSD", "ETH").
  */
 export function parseUnits(text: string, decimals: number, unit = 'this asset'): bigint {
   const match = WHOLE_UNITS.exec(text);
@@ -33,13 +26,12 @@ export function parseUnits(text: string, decimals: number, unit = 'this asset'):
     throw new UnitsError(
       `${JSON.stringify(text)} is not an amount: write digits with an optional decimal point, for example 1.5`,
     );
-  const whole = match[1] as string;
-  const fraction = match[2] ?? '';
+  const fraction = match[1] ?? '';
   if (fraction.length > decimals)
     throw new UnitsError(
       decimals === 0
         ? `${JSON.stringify(text)} has decimals, but ${unit} has none: write a whole number`
         : `${JSON.stringify(text)} has ${fraction.length} decimal places, but ${unit} has ${decimals}`,
     );
-  return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
+  return parseDecimal(text, decimals);
 }

@@ -3,7 +3,7 @@
  * loaded only then: it is imported dynamically). Spans go in batches to `<endpoint>/v1/traces` as
  * OTLP/HTTP JSON; the current span follows the request through AsyncLocalStorage.
  */
-import { context, trace } from '@opentelemetry/api';
+import { context, ROOT_CONTEXT, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -25,7 +25,7 @@ export function startTracing(options: { endpoint: string; serviceName: string })
   const contextManager = new AsyncLocalStorageContextManager().enable();
   context.setGlobalContextManager(contextManager);
   trace.setGlobalTracerProvider(provider);
-  setTracer(provider.getTracer('wallet-api'));
+  setTracer({ tracer: provider.getTracer('wallet-api'), context, trace, rootContext: ROOT_CONTEXT });
   let stopped: Promise<void> | null = null;
   return {
     shutdown() {
