@@ -8,10 +8,13 @@
  *    a competent user writes: viem's multicall (Multicall3, one eth_call for every token's fields)
  *    beside eth_getBalance, and one getMultipleAccounts for every account on Solana (in pages of
  *    100, its limit) beside getBalance.
- * 2. Cached balance requests per second against a bare Fastify route returning the same JSON, each
- *    server in its own process, driven by autocannon from this one (target ratio >= 0.5).
+ * 2. Cached balance requests per second at saturation, and CPU time per request at a fixed offered
+ *    load, against a bare Fastify route returning the same JSON: the API in its own process
+ *    (bundled, plain node), the baseline in a clean process that loads fastify only
+ *    (support/bare-route.mjs), driven by autocannon from this one in alternating rounds, each figure
+ *    with its spread (target ratio of the req/s medians >= 0.75).
  *
- *   npm run bench:balances            (BENCH_SECONDS per throughput run, default 10; BENCH_SAMPLES 20)
+ *   npm run bench:balances   (BENCH_SECONDS per run, default 5; BENCH_ROUNDS 5; BENCH_RATE; BENCH_SAMPLES 20)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +22,6 @@ import { join } from 'node:path';
 import { createSolanaRpc, type Address as SolanaAddress } from '@solana/kit';
 import { type DevnetInfo, fundAddress, startDevnet } from '@wallet-api/devnet';
 import { evmLocalnetChain } from '@wallet-api/devnet/evm/contracts';
-import Fastify from 'fastify';
 import pino from 'pino';
 import { createPublicClient, erc20Abi, getAddress, http } from 'viem';
 import { createChainRegistry } from '../src/chains/chain-registry.ts';
@@ -35,12 +37,19 @@ import { createLogger } from '../src/support/logger.ts';
 import { evmActor, testTokens } from '../test/balances/evm-fixtures.ts';
 import { countingProxy } from '../test/balances/rpc-servers.ts';
 import { createMints } from '../test/balances/solana-fixtures.ts';
-import { againstBare, exitOnSigterm, serveTarget } from './support/throughput.ts';
+import {
+  againstBare,
+  DEFAULT_RATE,
+  exitOnSigterm,
+  type Served,
+  serveBare,
+  serveTarget,
+} from './support/throughput.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 const CONNECTIONS = 32;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const TOKENS = 50;
 
 interface Setup {
@@ -240,31 +249,17 @@ async function measureRequests(setup: Setup) {
   return rows;
 }
 
-/** Child process: serves the API (cache warmed) or the bare route, prints the target on stdout. */
-async function serve(kind: string, setup: Setup) {
+/** Child process: serves the API with its cache warmed, prints the target on stdout. */
+async function serve(setup: Setup) {
   const api = await serveApi(setup, { evm: setup.devnet.evm.rpcUrl, solana: setup.devnet.solana.rpcUrl });
-  const body = await (
-    await fetch(`${api.url}${api.paths.evm}`, { headers: { 'x-api-key': api.key } })
-  ).text();
-  let url = `${api.url}${api.paths.evm}`;
-  if (kind === 'bare') {
-    await api.close();
-    // The same bytes, encoded once, as the API keeps cached bodies (frozen-json.ts).
-    const bareBody = Buffer.from(body);
-    const bare = Fastify();
-    bare.get('/api/v1/wallets/balances', async (_req, reply) =>
-      reply.type('application/json; charset=utf-8').send(bareBody),
-    );
-    await bare.listen({ host: '127.0.0.1', port: 0 });
-    const address = bare.server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${api.paths.evm}`;
-  }
+  const url = `${api.url}${api.paths.evm}`;
+  const body = await (await fetch(url, { headers: { 'x-api-key': api.key } })).text();
   process.stdout.write(`${JSON.stringify({ url, key: api.key, bytes: body.length })}\n`);
 }
 
 if (process.argv[2] === '--serve') {
   exitOnSigterm();
-  await serve(process.argv[3] ?? 'api', JSON.parse(process.env.BENCH_SETUP ?? '{}') as Setup);
+  await serve(JSON.parse(process.env.BENCH_SETUP ?? '{}') as Setup);
 } else {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-devnet-'));
   const devnet = await startDevnet({ dataDir, logger: pino({ level: 'warn' }) });
@@ -279,11 +274,11 @@ if (process.argv[2] === '--serve') {
     console.log(`Native + ${TOKENS} tokens, GET /api/v1/wallets/balances, development network, same machine`);
     for (const row of rows) console.log(row);
     const env = { BENCH_SETUP: JSON.stringify(setup) };
-    const targets = [
-      await serveTarget(import.meta.url, 'bare', env),
-      await serveTarget(import.meta.url, 'api', env),
-    ];
+    const api = await serveTarget(import.meta.url, 'api', env);
+    const targets: Served[] = [api];
     try {
+      // The same bytes as the cached answer, from a clean process (fetching them also warms the cache).
+      targets.unshift(await serveBare(api));
       await againstBare(targets, {
         bench: 'balances',
         figure: `Cached EVM native + ${TOKENS} tokens, req/s`,
@@ -291,6 +286,7 @@ if (process.argv[2] === '--serve') {
         connections: CONNECTIONS,
         seconds: SECONDS,
         rounds: ROUNDS,
+        rate: DEFAULT_RATE,
         target: 0.75,
       });
     } finally {

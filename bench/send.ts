@@ -2,8 +2,9 @@
  * Benchmark: POST /api/v1/send (native, evm-localnet) through the whole service — auth, rate
  * limit, idempotency claim, checks, nonce lock, signing, record, broadcast — against the baseline
  * of a direct viem `sendTransaction` from a local account to the same node, in the same run.
- * The service runs in its own process as production runs it (bundled, plain node); the requests
- * and the baseline come from this one. A Privy-mode row runs the same sends through the Privy
+ * The service runs in its own process as production runs it (bundled, plain node); the baseline in
+ * a clean process that loads viem only (support/viem-send.mjs), asked for one send at a time; the
+ * requests come from this one, interleaved with the baseline's sends. A Privy-mode row runs the same sends through the Privy
  * provider against the local Privy fake (loopback, no network latency), as a ratio to the local
  * signer in the same run: the provider's own overhead (an HTTP round trip, the authorization
  * signature, the checks of what came back). Then sustained confirmed writes per second with many
@@ -17,16 +18,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DevnetInfo, fundAddress, startDevnet } from '@wallet-api/devnet';
-import { evmLocalnetChain } from '@wallet-api/devnet/evm/contracts';
+import { EVM_CHAIN_ID } from '@wallet-api/devnet/evm/contracts';
 import { startFakePrivy } from '@wallet-api/devnet/privy';
 import pino from 'pino';
-import { createWalletClient, http, parseEther } from 'viem';
-import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts';
+import { parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { createChainRegistry } from '../src/chains/chain-registry.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { startRuntime } from '../src/runtime.ts';
 import { openPgliteDatabase } from '../src/store/pglite-database.ts';
 import { createLogger } from '../src/support/logger.ts';
+import { startViemSender } from './support/baseline.ts';
 import { type Figure, failed, report } from './support/report.ts';
 import { exitOnSigterm, serveTarget } from './support/throughput.ts';
 
@@ -141,30 +143,22 @@ if (process.argv[2] === '--serve') {
   });
   const local = await serveTarget(import.meta.url, 'api', await setup(false, USERS + 1));
   const privy = await serveTarget(import.meta.url, 'privy', await setup(true, 1));
+  let viem: Awaited<ReturnType<typeof startViemSender>> | undefined;
   try {
     const localKeys = (local as unknown as { keys: string[] }).keys;
-    const account = privateKeyToAccount(generatePrivateKey());
+    const privateKey = generatePrivateKey();
     await fundAddress(devnet.info, {
       chain: 'evm-localnet',
-      address: account.address,
+      address: privateKeyToAddress(privateKey),
       amount: parseEther('1000'),
     });
-    const wallet = createWalletClient({
-      account,
-      chain: evmLocalnetChain(devnet.info.evm.rpcUrl),
-      transport: http(devnet.info.evm.rpcUrl),
-    });
-    const direct = () =>
-      wallet.sendTransaction({ to: privateKeyToAddress(generatePrivateKey()), value: 1000n });
+    viem = await startViemSender({ rpcUrl: devnet.info.evm.rpcUrl, chainId: EVM_CHAIN_ID, privateKey });
+    const sender = viem;
+    // The sends time themselves in the baseline's process (no pipe in the figure).
+    const direct = () => sender.send('direct');
     // What a competent user writes: the same, with viem's JSON-RPC batching on (the reads before
     // signing go out as one HTTP request, as the service sends them: chains/evm/batch-transport.ts).
-    const batchedWallet = createWalletClient({
-      account,
-      chain: evmLocalnetChain(devnet.info.evm.rpcUrl),
-      transport: http(devnet.info.evm.rpcUrl, { batch: true }),
-    });
-    const directBatched = () =>
-      batchedWallet.sendTransaction({ to: privateKeyToAddress(generatePrivateKey()), value: 1000n });
+    const directBatched = () => sender.send('batched');
     for (let i = 0; i < 10; i++) {
       await send(local.url, local.key);
       await send(privy.url, privy.key);
@@ -183,12 +177,8 @@ if (process.argv[2] === '--serve') {
       t = performance.now();
       await send(privy.url, privy.key);
       viaPrivy.push(performance.now() - t);
-      t = performance.now();
-      await direct();
-      baseline.push(performance.now() - t);
-      t = performance.now();
-      await directBatched();
-      batchedBaseline.push(performance.now() - t);
+      baseline.push(await direct());
+      batchedBaseline.push(await directBatched());
     }
     const p = (xs: number[], q: number) => percentile(xs, q).toFixed(1);
     console.log(
@@ -299,6 +289,7 @@ if (process.argv[2] === '--serve') {
   } finally {
     local.stop();
     privy.stop();
+    viem?.stop();
     await fakePrivy.close();
     await devnet.stop();
     rmSync(dataDir, { recursive: true, force: true });
