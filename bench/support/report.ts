@@ -45,6 +45,11 @@ export function table(rows: Figure[]): string {
 
 export function report(rows: Figure[]): void {
   console.log(`\n${table(rows)}\n(${MACHINE})`);
+  record(rows);
+}
+
+/** Appends the figures to the summary of `npm run bench` (BENCH_SUMMARY), for a benchmark that prints its own table. */
+export function record(rows: Figure[]): void {
   const file = process.env.BENCH_SUMMARY;
   if (file) for (const r of rows) appendFileSync(file, `${JSON.stringify(r)}\n`);
 }
