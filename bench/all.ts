@@ -6,6 +6,7 @@
  *
  *   npm run bench                      (all)
  *   BENCH_ONLY=wallets,send npm run bench
+ *   BENCH_BEFORE=<checkout> npm run bench   (also bench:compare, this checkout against that one)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Figure, MACHINE, table } from './support/report.ts';
 
-const BENCHES = ['startup', 'wallets', 'balances', 'send', 'chaos', 'scale'] as const;
+const BENCHES = ['startup', 'wallets', 'balances', 'send', 'chaos', 'scale', 'compare'] as const;
 const FILES: Record<(typeof BENCHES)[number], string> = {
   startup: 'bench/startup.ts',
   wallets: 'bench/wallets-list.ts',
@@ -21,18 +22,24 @@ const FILES: Record<(typeof BENCHES)[number], string> = {
   send: 'bench/send.ts',
   chaos: 'bench/chaos.ts',
   scale: 'bench/scale.ts',
+  compare: 'bench/compare.ts',
 };
+const before = process.env.BENCH_BEFORE;
+/** bench:compare needs a checkout to compare with: it runs only when BENCH_BEFORE names one. */
+const ARGS: Partial<Record<(typeof BENCHES)[number], string[]>> = { compare: ['--before', before ?? ''] };
+const wanted = (b: (typeof BENCHES)[number]) =>
+  only ? only.includes(b) : b !== 'compare' || Boolean(before);
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const root = new URL('../', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'bench-summary-'));
 const summary = join(dir, 'figures.jsonl');
 const outcomes: string[] = [];
 
-for (const name of BENCHES.filter((b) => !only || only.includes(b))) {
+for (const name of BENCHES.filter(wanted)) {
   console.log(`\n=== bench:${name} ===`);
   const started = performance.now();
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', FILES[name]], {
+    const child = spawn(process.execPath, ['--import', 'tsx', FILES[name], ...(ARGS[name] ?? [])], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, BENCH_SUMMARY: summary },

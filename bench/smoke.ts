@@ -2,6 +2,8 @@
  * `npm run bench:smoke`: every benchmark briefly, for CI. It asserts what each benchmark checks
  * inside it (every answer 2xx, every intended payment landed exactly once, nothing lost or doubled)
  * and never a timing: the figures it prints come from runs far too short to mean anything.
+ * bench:compare runs too, this checkout against itself (BENCH_BEFORE=.): it proves the harness still
+ * builds, starts, seeds and measures a checkout through its public entry points.
  */
 import { spawn } from 'node:child_process';
 
@@ -13,6 +15,8 @@ const brief: Record<string, string> = {
   BENCH_USERS: '3',
   BENCH_STARTS: '1',
   BENCH_IDLE_SECONDS: '1',
+  BENCH_TOKENS: '5',
+  BENCH_BEFORE: '.',
   CHAOS_USERS: '3',
   CHAOS_PAYMENTS: '24',
   CHAOS_PACE_MS: '2000',

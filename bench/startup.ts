@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { memoryMb } from './support/process-stats.ts';
 import { type Figure, failed, report } from './support/report.ts';
 
 const WARM_STARTS = Number(process.env.BENCH_STARTS ?? 3);
@@ -62,12 +63,6 @@ function servicePid(pid: number, marker: string): number | null {
     if (found !== null) return found;
   }
   return null;
-}
-
-function memoryMb(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
 interface Start {
