@@ -42,7 +42,12 @@ export async function startBaseline(
   env: Record<string, string>,
   options: { forbidden: string[]; stdin?: boolean },
 ): Promise<BaselineProcess> {
-  const child = spawn(process.execPath, ['--import', script('module-census.mjs'), script(name)], {
+  // BENCH_PROFILE=<dir> with BENCH_PROFILE_KIND=bare: the baseline writes a CPU profile there on exit.
+  const profile =
+    process.env.BENCH_PROFILE && process.env.BENCH_PROFILE_KIND === 'bare'
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : [];
+  const child = spawn(process.execPath, [...profile, '--import', script('module-census.mjs'), script(name)], {
     stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });
