@@ -227,6 +227,8 @@ try {
  * quiet machine, a "slower" row is a regression to look at; within the spread it is not decided.
  */
 function verdict(r: Row): string {
+  // Fewer than three rounds have no spread to speak of (bench:smoke runs one).
+  if (r.before.n < 3 || r.after.n < 3) return 'undecided (rounds < 3)';
   const a = r.after.median;
   if (a >= r.before.min && a <= r.before.max) return 'within';
   return a > r.before.max === r.higherIsBetter ? 'better' : 'slower';
@@ -269,7 +271,7 @@ record(
       value: `${formatSpread(r.after, r.digits)} ${r.unit}`,
       ratio: r.after.median / r.before.median,
       target: 'not slower than before',
-      met: verdict(r) !== 'slower',
+      met: verdict(r).startsWith('undecided') ? null : verdict(r) !== 'slower',
     }),
   ),
 );

@@ -30,7 +30,7 @@ import { openPgliteDatabase } from '../src/store/pglite-database.ts';
 import { createLogger } from '../src/support/logger.ts';
 import { startViemSender } from './support/baseline.ts';
 import { type Figure, failed, report } from './support/report.ts';
-import { exitOnSigterm, serveTarget } from './support/throughput.ts';
+import { exitOnSigterm, serveTarget, type Target } from './support/throughput.ts';
 
 const SENDS = Number(process.env.BENCH_SENDS ?? 100);
 const USERS = Number(process.env.BENCH_USERS ?? 20);
@@ -141,11 +141,15 @@ if (process.argv[2] === '--serve') {
         : {}),
     }),
   });
-  const local = await serveTarget(import.meta.url, 'api', await setup(false, USERS + 1));
+  const local = await serveTarget<Target & { keys: string[] }>(
+    import.meta.url,
+    'api',
+    await setup(false, USERS + 1),
+  );
   const privy = await serveTarget(import.meta.url, 'privy', await setup(true, 1));
   let viem: Awaited<ReturnType<typeof startViemSender>> | undefined;
   try {
-    const localKeys = (local as unknown as { keys: string[] }).keys;
+    const localKeys = local.keys;
     const privateKey = generatePrivateKey();
     await fundAddress(devnet.info, {
       chain: 'evm-localnet',

@@ -61,12 +61,15 @@ export const DEFAULT_RATE = Number(process.env.BENCH_RATE ?? 2000);
 /** Connections of the fixed-rate run: enough that the rate never waits for a connection. */
 const RATE_CONNECTIONS = 8;
 
-/** Starts the script's server of the given kind; it prints its target as one JSON line. */
-export async function serveTarget(
+/**
+ * Starts the script's server of the given kind; it prints its target as one JSON line (with any
+ * further fields the script adds: T).
+ */
+export async function serveTarget<T extends Target = Target>(
   scriptUrl: string,
   kind: string,
   env: Record<string, string> = {},
-): Promise<Served> {
+): Promise<Served & T> {
   // BENCH_PROFILE=<dir>: the API server (or the BENCH_PROFILE_KIND one) writes a CPU profile there
   // when it stops (--cpu-prof).
   const profile =
@@ -81,7 +84,7 @@ export async function serveTarget(
       env: { ...process.env, ...env },
     },
   );
-  const target = await new Promise<Target>((resolve, reject) => {
+  const target = await new Promise<T>((resolve, reject) => {
     let buf = '';
     child.stdout?.on('data', (d) => {
       buf += d;
