@@ -11,6 +11,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
+const READY_TIMEOUT_MS = 120_000;
+
 export interface Checkout {
   /** `before` or `after`: how the reports name it. */
   name: string;
@@ -98,6 +100,7 @@ export async function startService(
   };
   child.stderr?.on('data', keep);
   const exited = new Promise<number | null>((r) => child.once('exit', r));
+  let timer: NodeJS.Timeout | undefined;
   const readyMs = await new Promise<number>((resolve, reject) => {
     child.stdout?.on('data', (d: Buffer) => {
       keep(d);
@@ -106,7 +109,14 @@ export async function startService(
     void exited.then((code) =>
       reject(new Error(`${c.name}: the service exited with ${code} before it was ready:\n${out}`)),
     );
-  });
+    // A checkout whose service no longer prints "is ready" would otherwise hang the benchmark.
+    timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(
+        new Error(`${c.name}: no "is ready" line from the service within ${READY_TIMEOUT_MS} ms:\n${out}`),
+      );
+    }, READY_TIMEOUT_MS);
+  }).finally(() => clearTimeout(timer));
   const key = readFileSync(join(dataDir, 'demo-api-key'), 'utf8').trim();
   return {
     checkout: c,
