@@ -60,9 +60,14 @@ export function freePort(): Promise<number> {
  * The environment of a measured service: nothing inherited but PATH and HOME (a DATABASE_URL or
  * REDIS_URL of the caller's shell would change what is measured), the embedded database under
  * `dataDir`, the development network's chains at the given RPC URLs (DEVNET=off: the benchmark runs
- * one network for both services), limits out of the way.
+ * one network for both services), limits out of the way. `BENCH_SERVICE_<NAME>=<value>` in the
+ * caller's environment sets `<NAME>` for both services (to compare a setting, e.g.
+ * BENCH_SERVICE_LOG_LEVEL=info).
  */
 function serviceEnv(dataDir: string, port: number, rpc: { evm: string; solana: string }) {
+  const passed = Object.entries(process.env)
+    .filter(([name, value]) => name.startsWith('BENCH_SERVICE_') && value !== undefined)
+    .map(([name, value]) => [name.slice('BENCH_SERVICE_'.length), value ?? '']);
   return {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
@@ -77,6 +82,7 @@ function serviceEnv(dataDir: string, port: number, rpc: { evm: string; solana: s
     RPC_URL_SOLANA_LOCALNET: rpc.solana,
     RATE_LIMIT_READ_PER_MINUTE: '1000000000',
     RATE_LIMIT_WRITE_PER_MINUTE: '1000000000',
+    ...Object.fromEntries(passed),
   };
 }
 
