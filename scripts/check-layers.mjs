@@ -14,7 +14,7 @@ const LAYERS = [
   ['chains', 'wallet-providers', 'swap-aggregators', 'store', 'cache', 'rate-limit'],
   ['app'],
   ['http', 'dashboard', 'mcp'],
-  ['main.ts', 'serve.ts', 'worker.ts', 'cli', 'runtime.ts', 'compose.ts'],
+  ['main.ts', 'serve.ts', 'worker.ts', 'cli', 'runtime.ts', 'compose.ts', 'server.ts', 'boot'],
 ];
 const layerOf = (file) => {
   const top = relative(SRC, file).split('/')[0];

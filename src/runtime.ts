@@ -7,8 +7,8 @@ import { compose } from './compose.ts';
 import type { Config } from './config/config.ts';
 import { resolveSecrets } from './config/local-secrets.ts';
 import { startAdminServer } from './http/admin/admin-server.ts';
-import { buildServer } from './http/build-server.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+import { createServer } from './server.ts';
 import type { Database } from './store/database.ts';
 import { migrate } from './store/migrate.ts';
 import { verifySecrets } from './store/secret-checks.ts';
@@ -71,7 +71,7 @@ async function startServices(options: RuntimeOptions, tracing: Tracing | null): 
   });
   await composition.start();
   await composition.startBackground();
-  const server = await buildServer({
+  const server = await createServer({
     services: composition.services,
     logger,
     publicUrl: config.publicUrl,

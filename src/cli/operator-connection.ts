@@ -8,7 +8,7 @@ import type { Config } from '../config/config.ts';
 import { resolveSecrets } from '../config/local-secrets.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { ErrorCode } from '../errors/error-codes.ts';
-import { ADMIN_FILE } from '../http/admin/admin-server.ts';
+import { ADMIN_FILE } from '../schemas/admin-endpoint.ts';
 import { lockDataDir } from '../store/data-dir-lock.ts';
 import { migrate } from '../store/migrate.ts';
 import { openDatabase } from '../store/open-database.ts';
