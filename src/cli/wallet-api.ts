@@ -3,6 +3,7 @@ import type { KeyExpiry } from '../app/api-keys.ts';
 import { KEY_EXPIRIES } from '../app/api-keys.ts';
 import type { KeyPolicyInput } from '../app/key-policies.ts';
 import { openCliDatabase } from '../boot/boot-cli.ts';
+import { bootMcpStdio } from '../boot/boot-mcp-stdio.ts';
 import { bootWorker } from '../boot/boot-worker.ts';
 import { tuneV8 } from '../boot/v8-tuning.ts';
 import { ConfigError, loadConfig, loadDotEnv } from '../config/config.ts';
@@ -286,8 +287,7 @@ program
     'Run an MCP server for AI agents on stdio, as a client of a running service (WALLET_API_URL, WALLET_API_KEY)',
   )
   .action(async () => {
-    const { runStdioServer } = await import('../mcp/stdio.ts');
-    await runStdioServer(process.env);
+    await bootMcpStdio(process.env);
   });
 
 registerDevnetCommands(program, () => config().DATA_DIR);
