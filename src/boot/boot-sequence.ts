@@ -1,13 +1,13 @@
 /**
  * The boot sequence, written once. Every process runs the same steps, in this order:
  *
- *   1. open the database          openBootDatabase (or a throwaway one: boot-ephemeral.ts)
- *   2. migrate it                 bootServices
- *   3. resolve the secrets             〃  (config/local-secrets.ts: the environment or DATA_DIR)
- *   4. verify them against the data    〃  (a wrong MASTER_KEY stops here, before anything starts)
- *   5. compose the services            〃  (compose.ts, the one composition root)
- *   6. start them                      〃  (Redis, the invalidation bus, last-used flushing)
- *   7. start the background work       〃  when asked (the tracker and sweeps: server and worker)
+ *   1. open the database            openBootDatabase (boot-ephemeral.ts: a throwaway one)
+ *   2. migrate it                   bootServices, steps 2 to 7
+ *   3. resolve the secrets          (config/local-secrets.ts: the environment, or DATA_DIR)
+ *   4. verify them against the data (a wrong MASTER_KEY stops here, before anything starts)
+ *   5. compose the services         (compose.ts, the one composition root)
+ *   6. start them                   (Redis, the invalidation bus, last-used flushing)
+ *   7. start the background work    when asked (the tracker and sweeps: server and worker)
  *
  * The variants differ only in what surrounds it: boot-server.ts (tracing, the HTTP and admin
  * servers), boot-worker.ts (PostgreSQL only, no HTTP), boot-cli.ts (the data directory lock, no

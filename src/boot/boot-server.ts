@@ -65,29 +65,38 @@ async function startServing(options: ServerBootOptions, tracing: Tracing | null)
     traced: tracing !== null,
     background: true,
   });
-  const server = await createServer({
-    services: booted.services,
-    logger,
-    publicUrl: config.publicUrl,
-    trustProxy: config.TRUST_PROXY,
-  });
-  await server.listen({ host: config.HOST, port: config.PORT });
-  const address = server.server.address();
-  const port = address && typeof address === 'object' ? address.port : config.PORT;
-  const admin = options.admin
-    ? await startAdminServer({
+  let server: FastifyInstance | null = null;
+  let admin: { close(): Promise<void> } | null = null;
+  try {
+    server = await createServer({
+      services: booted.services,
+      logger,
+      publicUrl: config.publicUrl,
+      trustProxy: config.TRUST_PROXY,
+    });
+    await server.listen({ host: config.HOST, port: config.PORT });
+    if (options.admin)
+      admin = await startAdminServer({
         operator: localOperator(booted.services),
         dataDir: config.DATA_DIR,
         logger,
-      })
-    : null;
+      });
+  } catch (err) {
+    // A server that cannot listen leaves no background work running behind it.
+    await server?.close().catch(() => {});
+    await booted.stop().catch(() => {});
+    throw err;
+  }
+  const listening = server;
+  const address = listening.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.PORT;
   return {
     url: `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`,
-    server,
+    server: listening,
     services: booted.services,
     async close() {
       await admin?.close();
-      await server.close();
+      await listening.close();
       await booted.stop();
       // Sends the spans still pending (a SIGTERM ends here, through main.ts's cleanups).
       await tracing?.shutdown();
