@@ -28,7 +28,7 @@ import { memoryRateLimiter, type RateLimiter } from './rate-limit/rate-limiter.t
 import { redisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
 import { DEFAULT_SIGN_IN_LIMITS, signInLimiter } from './rate-limit/sign-in-limiter.ts';
 import type { Database } from './store/database.ts';
-import { databaseInvalidationBus, redisInvalidationBus } from './store/invalidation-bus.ts';
+import { balancesChanged, databaseInvalidationBus, redisInvalidationBus } from './store/invalidation-bus.ts';
 import { connectRedis, redisReady } from './store/redis.ts';
 import { walletLockFor } from './store/wallet-lock.ts';
 import { type Clock, systemClock } from './support/clock.ts';
@@ -192,8 +192,8 @@ export function compose(options: ComposeOptions): Composition {
       idempotency,
       keySpend,
       ...(options.logger ? { logger: options.logger } : {}),
-      // `services` is complete by the time any write runs.
-      onWalletWrite: (chain, address) => services.balances.invalidate(chain, address),
+      // Straight onto the bus, where the balances cache (and every other instance's) listens.
+      onWalletWrite: balancesChanged(bus),
     }),
     trading: tradingService({
       chains,

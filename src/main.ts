@@ -12,6 +12,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { DevnetNodes } from '@wallet-api/devnet/nodes';
+import { tuneV8 } from './boot/v8-tuning.ts';
 import { type Config, ConfigError, loadConfig, loadDotEnv } from './config/config.ts';
 import { lockDataDir } from './store/data-dir-lock.ts';
 import { describeError } from './support/describe-error.ts';
@@ -31,6 +32,8 @@ try {
   throw err;
 }
 
+// Process-wide, so here at the entry point, before the embedded database opens (serve.ts).
+tuneV8(config);
 const logger = createLogger(config.LOG_LEVEL);
 const cleanups: (() => Promise<void> | void)[] = [];
 let stopping = false;

@@ -1,18 +1,18 @@
 /**
  * The service `npm start` runs (main.ts loads this once its checks pass): the database and the
- * development network side by side, the runtime (HTTP and admin servers), the demo user with its
- * funded wallets, and the banner saying where everything is.
+ * development network side by side, the server's boot (src/boot/boot-server.ts: the HTTP and admin
+ * servers), the demo user with its funded wallets, and the banner saying where everything is.
  */
 import type { Devnet, DevnetChain } from '@wallet-api/devnet';
 import type { DevnetNodes } from '@wallet-api/devnet/nodes';
 import type { FakePrivy } from '@wallet-api/devnet/privy';
 import type { Logger } from 'pino';
 import { DEMO_EMAIL, demoPrivyUser, seedDemo } from './app/seed-demo.ts';
+import { openBootDatabase } from './boot/boot-sequence.ts';
+import { bootServer } from './boot/boot-server.ts';
 import { createChainRegistry } from './chains/chain-registry.ts';
 import { chainSummaryLines } from './chains/chain-summary.ts';
 import type { Config } from './config/config.ts';
-import { startRuntime } from './runtime.ts';
-import { openDatabase } from './store/open-database.ts';
 
 export interface ServeOptions {
   config: Config;
@@ -32,12 +32,10 @@ export async function serve(options: ServeOptions): Promise<void> {
     config.WALLET_PROVIDER === 'privy' && !config.PRIVY_APP_ID && config.WALLET_API_MODE !== 'production';
   // The embedded database opens while the development network's nodes come up; whichever is ready
   // registers its cleanup, so a failure of the other stops it.
-  const opening = openDatabase(config, (err) => logger.warn({ err }, 'database connection error')).then(
-    (db) => {
-      cleanups.push(() => db.close());
-      return db;
-    },
-  );
+  const opening = openBootDatabase(config, logger).then((db) => {
+    cleanups.push(() => db.close());
+    return db;
+  });
   const starting = nodes
     ? import('@wallet-api/devnet').then(async ({ startDevnet, fundAddress }) => {
         const running = await startDevnet({
@@ -103,7 +101,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       PRIVY_API_URL: fake.url,
     });
   }
-  const runtime = await startRuntime({ config, db, logger, chains, admin: !config.DATABASE_URL });
+  const runtime = await bootServer({ config, db, logger, chains, admin: !config.DATABASE_URL });
   cleanups.push(() => runtime.close());
 
   const seed = config.SEED_DEMO

@@ -3,16 +3,11 @@ import { join } from 'node:path';
 import pino from 'pino';
 import type { Operator } from '../app/operator.ts';
 import { localOperator } from '../app/operator.ts';
-import { compose } from '../compose.ts';
+import { bootCli } from '../boot/boot-cli.ts';
 import type { Config } from '../config/config.ts';
-import { resolveSecrets } from '../config/local-secrets.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { ErrorCode } from '../errors/error-codes.ts';
-import { ADMIN_FILE } from '../http/admin/admin-server.ts';
-import { lockDataDir } from '../store/data-dir-lock.ts';
-import { migrate } from '../store/migrate.ts';
-import { openDatabase } from '../store/open-database.ts';
-import { verifySecrets } from '../store/secret-checks.ts';
+import { ADMIN_FILE } from '../schemas/admin-endpoint.ts';
 
 export interface OperatorConnection {
   operator: Operator;
@@ -59,34 +54,16 @@ function remoteOperator(admin: { url: string; token: string }): Operator {
 
 /**
  * Connects the CLI: with DATABASE_URL straight to PostgreSQL; on the embedded database through the
- * server that holds it, or directly (under the data directory lock) when none is running.
+ * server that holds it, or directly (under the data directory lock, src/boot/boot-cli.ts) when none
+ * is running.
  */
 export async function connectOperator(config: Config): Promise<OperatorConnection> {
   if (!config.DATABASE_URL) {
     const admin = await findRunningServer(config.DATA_DIR);
     if (admin) return { operator: remoteOperator(admin), via: 'server', close: async () => {} };
   }
-  const lock = config.DATABASE_URL ? null : lockDataDir(config.DATA_DIR, 'wallet-api CLI');
-  try {
-    const db = await openDatabase(config);
-    await migrate(db);
-    const secrets = resolveSecrets(config);
-    await verifySecrets(db, secrets);
-    const composition = compose({ config, db, secrets });
-    await composition.start();
-    return {
-      operator: localOperator(composition.services),
-      via: 'database',
-      async close() {
-        await composition.stop();
-        await db.close();
-        lock?.release();
-      },
-    };
-  } catch (err) {
-    lock?.release();
-    throw err;
-  }
+  const booted = await bootCli(config);
+  return { operator: localOperator(booted.services), via: 'database', close: () => booted.close() };
 }
 
 export const silentLogger = pino({ level: 'silent' });

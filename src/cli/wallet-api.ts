@@ -2,13 +2,14 @@ import { Command, Option } from 'commander';
 import type { KeyExpiry } from '../app/api-keys.ts';
 import { KEY_EXPIRIES } from '../app/api-keys.ts';
 import type { KeyPolicyInput } from '../app/key-policies.ts';
+import { openCliDatabase } from '../boot/boot-cli.ts';
+import { bootMcpStdio } from '../boot/boot-mcp-stdio.ts';
+import { bootWorker } from '../boot/boot-worker.ts';
+import { tuneV8 } from '../boot/v8-tuning.ts';
 import { ConfigError, loadConfig, loadDotEnv } from '../config/config.ts';
 import { isAppError } from '../errors/app-error.ts';
-import { lockDataDir } from '../store/data-dir-lock.ts';
 import { migrate } from '../store/migrate.ts';
-import { openDatabase } from '../store/open-database.ts';
 import { createLogger } from '../support/logger.ts';
-import { runWorker } from '../worker.ts';
 import { registerDevnetCommands } from './devnet-commands.ts';
 import { connectOperator } from './operator-connection.ts';
 import { printKey, printKeys, printResult } from './output.ts';
@@ -21,9 +22,12 @@ async function readStdin(): Promise<string> {
     .replace(/\r?\n$/, '');
 }
 
+/** The configuration, and the process-wide V8 tuning it asks for (this is the CLI's entry point). */
 function config() {
   loadDotEnv();
-  return loadConfig();
+  const cfg = loadConfig();
+  tuneV8(cfg);
+  return cfg;
 }
 
 const program = new Command('wallet-api')
@@ -244,27 +248,20 @@ program
   .description('Apply pending database migrations')
   .action(async () => {
     const cfg = config();
-    const lock = cfg.DATABASE_URL
-      ? null
-      : lockDataDir(
-          cfg.DATA_DIR,
-          'wallet-api migrate',
-          'a running server applies its migrations itself when it starts; to apply those of a newer version, stop it and start it again (or stop it and run migrate)',
-        );
+    const { db, close } = await openCliDatabase(
+      cfg,
+      'wallet-api migrate',
+      'a running server applies its migrations itself when it starts; to apply those of a newer version, stop it and start it again (or stop it and run migrate)',
+    );
     try {
-      const db = await openDatabase(cfg);
-      try {
-        const { applied } = await migrate(db);
-        printResult(
-          json(),
-          { applied },
-          applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date',
-        );
-      } finally {
-        await db.close();
-      }
+      const { applied } = await migrate(db);
+      printResult(
+        json(),
+        { applied },
+        applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date',
+      );
     } finally {
-      lock?.release();
+      await close();
     }
   });
 
@@ -274,7 +271,7 @@ program
   .action(async () => {
     const cfg = config();
     const logger = createLogger(cfg.LOG_LEVEL);
-    const worker = await runWorker(cfg, logger);
+    const worker = await bootWorker(cfg, logger);
     await new Promise<void>((resolve) => {
       const stop = () => resolve();
       process.once('SIGINT', stop);
@@ -290,8 +287,7 @@ program
     'Run an MCP server for AI agents on stdio, as a client of a running service (WALLET_API_URL, WALLET_API_KEY)',
   )
   .action(async () => {
-    const { runStdioServer } = await import('../mcp/stdio.ts');
-    await runStdioServer(process.env);
+    await bootMcpStdio(process.env);
   });
 
 registerDevnetCommands(program, () => config().DATA_DIR);

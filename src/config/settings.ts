@@ -159,6 +159,8 @@ export const SETTINGS = {
   TRUST_PROXY: { parse: trustProxy, default: false as TrustProxy },
   UNAUTHENTICATED_PER_MINUTE: { parse: int(1, 1_000_000_000), default: 30 },
   BUS_HEARTBEAT_MS: { parse: int(0, 60_000), default: 2_000 },
+  /** V8 optimizes the embedded database's WebAssembly only where it keeps running (src/boot/v8-tuning.ts). */
+  WASM_LATE_TIERING: { parse: bool, default: true },
   MASTER_KEY: { parse: secret32, default: undefined },
   API_KEY_SECRET: { parse: secret32, default: undefined },
   RATE_LIMIT_READ_PER_MINUTE: { parse: int(1, 1_000_000_000), default: 60 },

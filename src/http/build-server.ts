@@ -4,11 +4,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Services } from '../app/services.ts';
 import type { TrustProxy } from '../config/settings.ts';
-import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
-import { walletBalancesReader } from '../dashboard/wallet-balances.ts';
 import { AppError } from '../errors/app-error.ts';
-import { DerivedKeys } from '../mcp/derived-keys.ts';
-import { registerMcpRoute } from '../mcp/http-transport.ts';
+import { API_PREFIX } from '../schemas/api-prefix.ts';
 import { WalletBalanceSchema } from '../schemas/balances.ts';
 import { ErrorBody } from '../schemas/common.ts';
 import { KeyLimitSchema } from '../schemas/keys.ts';
@@ -16,7 +13,6 @@ import { INTENT_SCHEMAS, SubmissionSchema, TransactionSchema } from '../schemas/
 import { ChainSchema, WalletSchema } from '../schemas/wallets.ts';
 import { LazyChildLogger } from '../support/logger.ts';
 import { tracingOn } from '../support/tracing.ts';
-import { API_PREFIX } from './api-prefix.ts';
 import { lazySerializers, lazyValidator, type Validator } from './lazy-schemas.ts';
 import { registerAuthAndRateLimit } from './plugins/auth.ts';
 import { registerErrorHandling, routeNotFound, sendError } from './plugins/errors.ts';
@@ -141,7 +137,10 @@ const bodyStrictValidator = ((externalSchemas: never, options: Record<string, un
   return (route: { httpPart?: string; schema?: unknown }) => lazyValidator(() => compile(route) as Validator);
 }) as unknown as ValidatorFactory;
 
-/** The public HTTP server: /api/v1 (authenticated), its OpenAPI document and /docs, health, metrics. */
+/**
+ * The REST edge: the Fastify server with /api/v1 (authenticated), its OpenAPI document and /docs,
+ * health and metrics. The other edges are mounted beside it by src/server.ts.
+ */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { services } = options;
   const metrics = createMetrics();
@@ -222,21 +221,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addSchema(WalletBalanceSchema);
   await registerOpenApi(app, options.publicUrl);
   registerHealthRoutes(app, { readiness: services.readiness });
-  // The web dashboard: its own session auth, not API keys; hidden from the OpenAPI document.
-  await app.register(dashboardRoutes, {
-    services,
-    publicUrl: options.publicUrl,
-    walletBalances: walletBalancesReader(services.balances),
-  });
-  // MCP for AI agents over Streamable HTTP: each tool is one call of /api/v1 below, in process.
-  // Its derived Idempotency-Keys live in the database: kept across restarts, one per call on
-  // every instance.
-  await registerMcpRoute(app, {
-    apiKeys: services.apiKeys,
-    rateLimiter: services.rateLimiter,
-    derivedKeys: new DerivedKeys({ store: services.derivedKeys }),
-  });
-
   await app.register(
     async (api) => {
       registerAuthAndRateLimit(api, {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX } from '../http/api-prefix.ts';
+import { API_PREFIX } from '../schemas/api-prefix.ts';
 
 /** One call of the public REST API, with a path relative to /api/v1 (for example `/send`). */
 export interface ApiRequest {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiKeyFromHeaders } from '../app/api-key-header.ts';
 import type { ApiKeysService } from '../app/api-keys.ts';
-import { apiKeyFromHeaders } from '../http/api-key-header.ts';
-import { applyRateLimit } from '../http/plugins/auth.ts';
+import { applyRateLimit } from '../rate-limit/rate-limit-headers.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { injectApiCaller } from './api-caller.ts';
 import { DerivedKeys, keyIdentity } from './derived-keys.ts';

@@ -12,7 +12,10 @@ import type { Redis } from './redis.ts';
 export type Invalidation =
   | { kind: 'api-key'; id: string }
   | { kind: 'wallets'; userId: UserId }
-  /** A wallet wrote on a chain (every chain when absent): its cached balances are stale. */
+  /**
+   * A wallet wrote on a chain (every chain when absent): its cached balances are stale. The address
+   * as written; subscribers compare it in their own key form (EVM case-insensitively).
+   */
   | { kind: 'balances'; chain?: string; address: string }
   /** The bus's own heartbeat (never delivered to subscribers). */
   | { kind: 'ping'; from: string };
@@ -22,6 +25,22 @@ export interface InvalidationBus {
   subscribe(handler: (event: Invalidation) => void, onReset: () => void): void;
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/**
+ * What the write path calls once a wallet sent something (a broadcast, a transaction settled): its
+ * cached balances are stale in every instance, so it says so on the bus, where the balances cache
+ * listens. A failed publish never fails the write: the bus delivered it here first, and other
+ * instances keep their entries until the TTL (at most 45 s) at worst.
+ */
+export function balancesChanged(
+  bus: Pick<InvalidationBus, 'publish'>,
+): (chain: string, address: string) => Promise<void> {
+  return async (chain, address) => {
+    try {
+      await bus.publish({ kind: 'balances', chain, address });
+    } catch {}
+  };
 }
 
 /** How a bus moves its messages: PostgreSQL or Redis. */

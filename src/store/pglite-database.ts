@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { describeError } from '../support/describe-error.ts';
 import { childEntry } from '../support/project-paths.ts';
+import { appliedV8Flags } from '../support/v8-flags.ts';
 import type { Database, NotificationHandler, Queryable } from './database.ts';
 import { preparedStatements } from './pglite-statements.ts';
 
@@ -17,7 +17,6 @@ export async function openPgliteDatabase(
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     if (!options.loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await initdbInChild(dataDir);
   }
-  tierUpLater();
   let pglite: PGlite;
   try {
     pglite = await PGlite.create({
@@ -38,22 +37,6 @@ export async function openPgliteDatabase(
   }
   if (dataDir) ownerOnly(dataDir);
   return wrapPglite(pglite);
-}
-
-/**
- * PGlite is PostgreSQL compiled to WebAssembly. V8 runs each WebAssembly function first as quickly
- * compiled baseline code and recompiles it optimized, on background threads, once it has run
- * "1.8 MB of instructions" (its tiering budget). PostgreSQL's start-up alone crosses that for
- * hundreds of functions: measured on a warm `npm start` (2 cores), V8's background threads spent
- * 1.8-2.3 s of CPU, beside 1.5 s on the main thread, nearly all of it optimizing code that start-up
- * ran a few times and that requests may never run. With a budget a hundred times larger, only code
- * that keeps running is optimized: those threads spend 0.9 s and the start is 0.3-0.5 s sooner on
- * two cores, with the same throughput once warm (bench:send, bench:wallets). The budget is V8's
- * own flag, read when a WebAssembly module is instantiated, and PGlite is the only WebAssembly
- * this service runs.
- */
-export function tierUpLater(): void {
-  setFlagsFromString('--wasm-tiering-budget=180000000');
 }
 
 /**
@@ -109,7 +92,8 @@ async function initdbInChild(dataDir: string): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       execFile(
         process.execPath,
-        [...execArgv, entry, fresh],
+        // The V8 flags of this process's entry point (src/boot/v8-tuning.ts) hold for its child.
+        [...appliedV8Flags(), ...execArgv, entry, fresh],
         { timeout: INITDB_TIMEOUT_MS, maxBuffer: 1024 * 1024 },
         (err, _stdout, stderr) =>
           err

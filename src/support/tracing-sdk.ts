@@ -1,6 +1,6 @@
 /**
- * The OpenTelemetry SDK, started by runtime.ts only when OTEL_EXPORTER_OTLP_ENDPOINT is set (and
- * loaded only then: it is imported dynamically). Spans go in batches to `<endpoint>/v1/traces` as
+ * The OpenTelemetry SDK, started by boot/boot-server.ts only when OTEL_EXPORTER_OTLP_ENDPOINT is
+ * set (and loaded only then: it is imported dynamically). Spans go in batches to `<endpoint>/v1/traces` as
  * OTLP/HTTP JSON; the current span follows the request through AsyncLocalStorage.
  */
 import { context, ROOT_CONTEXT, trace } from '@opentelemetry/api';

@@ -1,8 +1,8 @@
 /**
  * Spans at our own seams (requests, database statements, JSON-RPC calls, wallet provider and
  * aggregator calls) through the OpenTelemetry API. The SDK and its exporter are started only when
- * OTEL_EXPORTER_OTLP_ENDPOINT is set (support/tracing-sdk.ts, from runtime.ts); until then every
- * helper here is one check of a module variable and a direct call: nothing is allocated, and
+ * OTEL_EXPORTER_OTLP_ENDPOINT is set (support/tracing-sdk.ts, from boot/boot-server.ts); until
+ * then every helper here is one check of a module variable and a direct call: nothing is allocated, and
  * @opentelemetry/api itself is not loaded (its types only are imported here): the SDK hands over
  * the API's pieces when it starts.
  *

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { localOperator } from '../../src/app/operator.ts';
-import { ADMIN_FILE, startAdminServer } from '../../src/http/admin/admin-server.ts';
+import { startAdminServer } from '../../src/http/admin/admin-server.ts';
+import { ADMIN_FILE } from '../../src/schemas/admin-endpoint.ts';
 import { createLogger } from '../../src/support/logger.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 

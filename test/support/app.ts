@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Writable } from 'node:stream';
+import { bootEphemeral } from '../../src/boot/boot-ephemeral.ts';
+import type { Runtime } from '../../src/boot/boot-server.ts';
 import type { ChainRegistry } from '../../src/chains/chain-registry.ts';
-import { loadConfig } from '../../src/config/config.ts';
 import type { UserId } from '../../src/domain/ids.ts';
-import { type Runtime, startRuntime } from '../../src/runtime.ts';
 import type { Database } from '../../src/store/database.ts';
 import type { Clock } from '../../src/support/clock.ts';
-import { createLogger } from '../../src/support/logger.ts';
 import { createDatabase } from './database.ts';
 
 export interface TestApp extends Runtime {
@@ -38,23 +34,16 @@ export async function startTestApp(
     database?: Database;
   } = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-api-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: '0',
-    LOG_LEVEL: options.logStream ? 'info' : 'silent',
-    SEED_DEMO: 'off',
-    DEVNET: 'off',
-    // Tests send many unknown keys from one address; the throttle has its own test.
-    UNAUTHENTICATED_PER_MINUTE: '1000000',
-    ...options.env,
-  });
-  const db = options.database ?? (await createDatabase(options.engine ?? 'pglite'));
-  const logger = createLogger(config.LOG_LEVEL, options.logStream);
-  const runtime = await startRuntime({
-    config,
-    db,
-    logger,
+  // The ephemeral boot (src/boot/boot-ephemeral.ts), on a fresh database of the engine asked for.
+  const runtime = await bootEphemeral({
+    env: {
+      LOG_LEVEL: options.logStream ? 'info' : 'silent',
+      // Tests send many unknown keys from one address; the throttle has its own test.
+      UNAUTHENTICATED_PER_MINUTE: '1000000',
+      ...options.env,
+    },
+    database: options.database ?? (() => createDatabase(options.engine ?? 'pglite')),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.chains ? { chains: options.chains } : {}),
   });
@@ -76,8 +65,6 @@ export async function startTestApp(
     });
   return {
     ...runtime,
-    db,
-    dataDir,
     async newUser(opts = {}) {
       const email = opts.email ?? `user${++counter}-${process.pid}-${Date.now()}@example.test`;
       const user = await runtime.services.users.create({ email });
@@ -90,10 +77,6 @@ export async function startTestApp(
     },
     get: (path, key, headers) => request('GET', path, undefined, key, headers),
     post: (path, body, key, headers) => request('POST', path, body, key, headers),
-    async stop() {
-      await runtime.close();
-      if (!options.database) await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => runtime.stop(),
   };
 }

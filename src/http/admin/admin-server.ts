@@ -5,9 +5,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Logger } from 'pino';
 import type { Operator } from '../../app/operator.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { ADMIN_FILE } from '../../schemas/admin-endpoint.ts';
 import { registerErrorHandling } from '../plugins/errors.ts';
-
-export const ADMIN_FILE = 'admin.json';
 
 type FieldType = 'string' | 'boolean' | 'object';
 /** `?` marks an optional field. */

@@ -5,12 +5,13 @@ import type {
   FastifyRequest,
   preHandlerHookHandler,
 } from 'fastify';
+import { apiKeyFromHeaders } from '../../app/api-key-header.ts';
 import type { ApiKeysService, Principal } from '../../app/api-keys.ts';
 import { MISSING_API_KEY } from '../../app/api-keys.ts';
 import { checkChain, checkScope, type Scope } from '../../app/key-policies.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { applyRateLimit } from '../../rate-limit/rate-limit-headers.ts';
 import type { RateLimitDecision, RateLimiter, RatePolicy } from '../../rate-limit/rate-limiter.ts';
-import { apiKeyFromHeaders } from '../api-key-header.ts';
 import { bodyTooLarge } from './errors.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -34,33 +35,6 @@ declare module 'fastify' {
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new AppError('UNAUTHORIZED', MISSING_API_KEY);
   return request.principal;
-}
-
-const policyHeaders: Partial<Record<RatePolicy, { limit: number; windowSeconds: number; value: string }>> =
-  {};
-/** The constant RateLimit-Policy value of a policy and limit, built once (no key to build per request). */
-function policyHeader(decision: RateLimitDecision): string {
-  const hit = policyHeaders[decision.policy];
-  if (hit !== undefined && hit.limit === decision.limit && hit.windowSeconds === decision.windowSeconds)
-    return hit.value;
-  const value = `"${decision.policy}";q=${decision.limit};w=${decision.windowSeconds}`;
-  policyHeaders[decision.policy] = { limit: decision.limit, windowSeconds: decision.windowSeconds, value };
-  return value;
-}
-
-/**
- * Sets the RateLimit headers of an authenticated request's decision, and refuses it (429
- * RATE_LIMITED with Retry-After) when it is over the limit. Shared with /mcp (src/mcp/http-transport.ts).
- */
-export function applyRateLimit(reply: FastifyReply, decision: RateLimitDecision): void {
-  reply.header('RateLimit-Policy', policyHeader(decision));
-  reply.header('RateLimit', `"${decision.policy}";r=${decision.remaining};t=${decision.resetSeconds}`);
-  if (!decision.allowed)
-    throw new AppError(
-      'RATE_LIMITED',
-      `Rate limit exceeded: ${decision.limit} ${decision.policy === 'read' ? 'reads' : 'writes'} per minute; retry in ${decision.resetSeconds} s`,
-      { headers: { 'Retry-After': String(decision.resetSeconds) } },
-    );
 }
 
 /**

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX } from '../api-prefix.ts';
+import { API_PREFIX } from '../../schemas/api-prefix.ts';
 import { ERROR_EXAMPLE, OPERATION_EXAMPLES } from '../openapi-examples.ts';
 
 /**

@@ -1,1 +1,0 @@
-export const API_PREFIX = '/api/v1';
