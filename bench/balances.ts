@@ -24,16 +24,14 @@ import { type DevnetInfo, fundAddress, startDevnet } from '@wallet-api/devnet';
 import { evmLocalnetChain } from '@wallet-api/devnet/evm/contracts';
 import pino from 'pino';
 import { createPublicClient, erc20Abi, getAddress, http } from 'viem';
+import { bootEphemeral } from '../src/boot/boot-ephemeral.ts';
 import { createChainRegistry } from '../src/chains/chain-registry.ts';
 import {
   associatedTokenAddress,
   metaplexMetadataAddress,
   TOKEN_PROGRAM,
 } from '../src/chains/solana/solana-token-metadata.ts';
-import { loadConfig } from '../src/config/config.ts';
-import { startRuntime } from '../src/runtime.ts';
 import { openPgliteDatabase } from '../src/store/pglite-database.ts';
-import { createLogger } from '../src/support/logger.ts';
 import { evmActor, testTokens } from '../test/balances/evm-fixtures.ts';
 import { countingProxy } from '../test/balances/rpc-servers.ts';
 import { createMints } from '../test/balances/solana-fixtures.ts';
@@ -60,19 +58,9 @@ interface Setup {
 
 /** The service on a fresh database, with a user whose wallets hold native and all the tokens. */
 async function serveApi(setup: Setup, rpc: { evm: string; solana: string }) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
-  const db = await openPgliteDatabase(null);
-  const runtime = await startRuntime({
-    config: loadConfig({
-      DATA_DIR: dataDir,
-      PORT: '0',
-      DEVNET: 'off',
-      SEED_DEMO: 'off',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_READ_PER_MINUTE: '1000000000',
-    }),
-    db,
-    logger: createLogger('warn'),
+  const runtime = await bootEphemeral({
+    env: { LOG_LEVEL: 'warn', RATE_LIMIT_READ_PER_MINUTE: '1000000000' },
+    database: () => openPgliteDatabase(null),
     chains: createChainRegistry(
       {},
       { 'evm-localnet': { rpcUrl: rpc.evm }, 'solana-localnet': { rpcUrl: rpc.solana } },
@@ -102,9 +90,7 @@ async function serveApi(setup: Setup, rpc: { evm: string; solana: string }) {
     paths,
     owners: { evm: evm.address, solana: sol.address },
     close: async () => {
-      await runtime.close();
-      await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await runtime.stop();
     },
   };
 }

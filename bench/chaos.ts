@@ -16,18 +16,16 @@
  *   npm run bench:chaos      (CHAOS_USERS, CHAOS_PAYMENTS, CHAOS_SEED, CHAOS_RATE, CHAOS_PACE_MS to change)
  */
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { appendFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { Writable } from 'node:stream';
 import { address, generateKeyPairSigner } from '@solana/kit';
 import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { bootEphemeral } from '../src/boot/boot-ephemeral.ts';
 import { createChainRegistry } from '../src/chains/chain-registry.ts';
 import { loadConfig } from '../src/config/config.ts';
-import { startRuntime } from '../src/runtime.ts';
 import { openPgliteDatabase } from '../src/store/pglite-database.ts';
-import { createLogger } from '../src/support/logger.ts';
 import { startPrivateEvm, startPrivateSolana } from '../test/support/private-chains.ts';
 import { type Fault, type JsonRpcCall, seededRandom, startRpcProxy } from '../test/support/rpc-proxy.ts';
 import { report } from './support/report.ts';
@@ -82,19 +80,14 @@ const evm = await startPrivateEvm();
 const sol = await startPrivateSolana();
 const evmProxy = await startRpcProxy(evm.url);
 const solProxy = await startRpcProxy(sol.url);
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-chaos-'));
-const db = await openPgliteDatabase(null);
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  PORT: '0',
-  DEVNET: 'off',
-  SEED_DEMO: 'off',
+const env = {
+  LOG_LEVEL: 'warn',
   RATE_LIMIT_READ_PER_MINUTE: '1000000000',
   RATE_LIMIT_WRITE_PER_MINUTE: '1000000000',
   TRACKER_INTERVAL_MS: '250',
   RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS),
   REPLACE_AFTER_MS_EVM_LOCALNET: '5000',
-});
+};
 // The service's own warnings are counted, not printed: the reorg shows as one per transaction.
 const reorgWarnings = { count: 0 };
 /** CHAOS_LOG=<file>: the service's warnings go there too (what the tracker saw). */
@@ -106,11 +99,11 @@ const logSink = new Writable({
     done();
   },
 });
-const runtime = await startRuntime({
-  config,
-  db,
-  logger: createLogger('warn', logSink),
-  chains: createChainRegistry(config.chainOverrides, {
+const runtime = await bootEphemeral({
+  env,
+  database: () => openPgliteDatabase(null),
+  logStream: logSink,
+  chains: createChainRegistry(loadConfig(env).chainOverrides, {
     'evm-localnet': { rpcUrl: evmProxy.url },
     'solana-localnet': { rpcUrl: solProxy.url },
   }),
@@ -403,11 +396,9 @@ try {
   console.error(err);
   exitCode = 1;
 } finally {
-  await runtime.close();
-  await db.close();
+  await runtime.stop();
   await Promise.all([evmProxy.close(), solProxy.close()]);
   await Promise.all([evm.stop(), sol.stop()]);
-  rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
 

@@ -23,11 +23,9 @@ import { startFakePrivy } from '@wallet-api/devnet/privy';
 import pino from 'pino';
 import { parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { bootEphemeral } from '../src/boot/boot-ephemeral.ts';
 import { createChainRegistry } from '../src/chains/chain-registry.ts';
-import { loadConfig } from '../src/config/config.ts';
-import { startRuntime } from '../src/runtime.ts';
 import { openPgliteDatabase } from '../src/store/pglite-database.ts';
-import { createLogger } from '../src/support/logger.ts';
 import { startViemSender } from './support/baseline.ts';
 import { type Figure, failed, report } from './support/report.ts';
 import { exitOnSigterm, serveTarget, type Target } from './support/throughput.ts';
@@ -44,8 +42,6 @@ interface ServeSetup {
 
 /** Child process: the service with `users` funded users; prints its URL and their keys. */
 async function serve(setup: ServeSetup): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-send-'));
-  const db = await openPgliteDatabase(null);
   const privyEnv: Record<string, string> = setup.privy
     ? {
         WALLET_PROVIDER: 'privy',
@@ -55,20 +51,16 @@ async function serve(setup: ServeSetup): Promise<void> {
         PRIVY_API_URL: setup.privy.url,
       }
     : {};
-  const runtime = await startRuntime({
-    config: loadConfig({
-      DATA_DIR: dataDir,
-      PORT: '0',
-      DEVNET: 'off',
-      SEED_DEMO: 'off',
+  const runtime = await bootEphemeral({
+    env: {
+      LOG_LEVEL: 'warn',
       RATE_LIMIT_READ_PER_MINUTE: '1000000000',
       RATE_LIMIT_WRITE_PER_MINUTE: '1000000000',
       TRACKER_INTERVAL_MS: '250',
       ...(process.env.BENCH_NO_TRACKER ? { TRACKER: 'false' } : {}),
       ...privyEnv,
-    }),
-    db,
-    logger: createLogger('warn'),
+    },
+    database: () => openPgliteDatabase(null),
     chains: createChainRegistry({}, { 'evm-localnet': { rpcUrl: setup.devnet.evm.rpcUrl } }),
   });
   const keys: string[] = [];

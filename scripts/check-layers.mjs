@@ -23,7 +23,7 @@ const LAYERS = [
   ['chains', 'wallet-providers', 'swap-aggregators', 'store', 'cache', 'rate-limit'],
   ['app'],
   ['http', 'dashboard', 'mcp'],
-  ['main.ts', 'serve.ts', 'cli', 'runtime.ts', 'compose.ts', 'server.ts', 'boot'],
+  ['main.ts', 'serve.ts', 'cli', 'compose.ts', 'server.ts', 'boot'],
 ];
 const EDGES = ['http', 'dashboard', 'mcp', 'cli'];
 /** Folders that import neither of the folders listed. */

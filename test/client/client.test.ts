@@ -14,7 +14,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { memoryRateLimiter } from '../../src/rate-limit/rate-limiter.ts';
-import { startRuntime } from '../../src/runtime.ts';
+import { bootServer } from '../../src/boot/boot-server.ts';
 import { ManualClock } from '../../src/support/clock.ts';
 import { createLogger } from '../../src/support/logger.ts';
 import { clientFor } from '../support/api-client.ts';
@@ -270,7 +270,7 @@ describe('429: the client waits the Retry-After the service sent', () => {
       TRACKER_INTERVAL_MS: '200',
     });
     const db = await createPgliteDatabase();
-    const runtime = await startRuntime({
+    const runtime = await bootServer({
       config,
       db,
       logger: createLogger('silent'),

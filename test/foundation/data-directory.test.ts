@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../../src/config/config.ts';
-import { startRuntime } from '../../src/runtime.ts';
+import { bootServer } from '../../src/boot/boot-server.ts';
 import { createLogger } from '../../src/support/logger.ts';
 import { createPgliteDatabase } from '../support/database.ts';
 
@@ -21,7 +21,7 @@ describe('secrets that do not open the stored data', () => {
       SEED_DEMO: 'off',
       LOG_LEVEL: 'silent',
     });
-    const start = () => startRuntime({ config, db, logger: createLogger('silent') });
+    const start = () => bootServer({ config, db, logger: createLogger('silent') });
     try {
       const first = await start();
       const user = await first.services.users.create({ email: 'secrets@example.test' });
@@ -49,7 +49,7 @@ describe('secrets that do not open the stored data', () => {
         API_KEY_SECRET: 'bb'.repeat(32),
       });
       await assert.rejects(
-        startRuntime({ config: wrong, db, logger: createLogger('silent') }),
+        bootServer({ config: wrong, db, logger: createLogger('silent') }),
         /MASTER_KEY and API_KEY_SECRET .* differ/,
       );
     } finally {
