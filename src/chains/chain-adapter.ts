@@ -65,7 +65,7 @@ type InspectionKind =
   /** Provably unable to land (nonce taken by another transaction, blockhash expired with no re-sign left). */
   | { kind: 'gone'; error: string }
   /**
-   * Not included yet (the adapter has sent the latest attempt again if the node did not know it):
+   * Not included yet (the family has sent the latest attempt again if the node did not know it):
    * wait, or sign a replacement. A replacement is `required` when no earlier attempt can land any
    * more (a Solana blockhash expired): one that cannot be signed then ends the transaction.
    */

@@ -58,7 +58,7 @@ export interface Submitted {
 
 /**
  * The write path (DESIGN A7, A9): checks before signing (wallet, funds), then, under the wallet's
- * lock, the adapter signs, the signed transaction is recorded (linked to the request's key), and it
+ * lock, its chain family signs, the signed transaction is recorded (linked to the request's key), and it
  * is broadcast. From the moment it is recorded, the signed transaction is the key's outcome: an
  * uncertain broadcast answers 200 with the Submission, and only a node's definite refusal of a
  * transaction that therefore can never land burns the key.

@@ -1,4 +1,5 @@
 import type { ApproveBody, ContractBody, PreparedWrite, SendBody } from '../../chains/chain-family.ts';
+import type { Chain } from '../../chains/chain-registry.ts';
 import type { ChainFamilies } from '../../chains/families.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { WriteSpend } from '../key-write-rules.ts';
@@ -12,18 +13,28 @@ export type { ApproveBody, ContractBody, SendBody };
  */
 export type WriteIntent = PreparedWrite;
 
-/** The family's builder of a write kind it may not have: a request for another family is refused. */
-function offered<B>(
-  build: ((chain: PreparedWrite['chain'], body: B) => PreparedWrite) | undefined,
+/**
+ * The builder of a write kind that only some families have (approvals, contract calls): a request on
+ * a chain whose family has none is refused, naming the families that do.
+ */
+function builder<K extends 'approve' | 'contract'>(
+  families: ChainFamilies,
+  chain: Chain,
+  kind: K,
   endpoint: string,
-  label: string,
-  chain: PreparedWrite['chain'],
-): (chain: PreparedWrite['chain'], body: B) => PreparedWrite {
-  if (!build)
-    throw new AppError('CHAIN_UNKNOWN', `${endpoint} is for EVM chains; ${chain.slug} is a ${label} chain`, {
-      details: [{ path: 'chain', message: 'must be an EVM chain' }],
-    });
-  return build;
+) {
+  const build = families.of(chain)[kind];
+  if (build) return build;
+  const offering = families
+    .all()
+    .filter((f) => f[kind] !== undefined)
+    .map((f) => f.label)
+    .join(' or ');
+  throw new AppError(
+    'CHAIN_UNKNOWN',
+    `${endpoint} is for ${offering} chains; ${chain.slug} is a ${families.of(chain).label} chain`,
+    { details: [{ path: 'chain', message: `must be an ${offering} chain` }] },
+  );
 }
 
 /**
@@ -36,13 +47,13 @@ export function sendIntent(families: ChainFamilies, body: SendBody): WriteIntent
 }
 
 export function approveIntent(families: ChainFamilies, body: ApproveBody): WriteIntent {
-  const { chain, family } = families.get(body.chain);
-  return offered(family.approve, 'POST /token/approve', family.label, chain)(chain, body);
+  const { chain } = families.get(body.chain);
+  return builder(families, chain, 'approve', 'POST /token/approve')(chain, body);
 }
 
 export function contractIntent(families: ChainFamilies, body: ContractBody): WriteIntent {
-  const { chain, family } = families.get(body.chain);
-  return offered(family.contract, 'POST /contracts/send', family.label, chain)(chain, body);
+  const { chain } = families.get(body.chain);
+  return builder(families, chain, 'contract', 'POST /contracts/send')(chain, body);
 }
 
 /**

@@ -14,7 +14,6 @@ import {
   type TransactionReceipt,
   type TransactionSerializable,
 } from 'viem';
-import type { TransactionId } from '../../domain/ids.ts';
 import type { AttemptRecord, TransactionRecord } from '../../domain/transactions.ts';
 import type { WalletRecord } from '../../domain/wallets.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -306,8 +305,7 @@ export function evmFamily(deps: { clients: ChainClients; now: () => Date }): Cha
     const { write, ...shown } = p;
     return {
       ...shown,
-      check: ({ wallet }: { wallet: WalletRecord; transactionId: TransactionId }) =>
-        check(p.chain, write, wallet),
+      check: ({ wallet }) => check(p.chain, write, wallet),
     };
   };
 
