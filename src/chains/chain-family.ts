@@ -10,7 +10,12 @@
 // families.ts, and passes test/chains/chain-family-contract.test.ts.
 import type { Static } from 'typebox';
 import type { TransactionId } from '../domain/ids.ts';
-import type { TransactionKind, TransactionRecord, WriteSpend } from '../domain/transactions.ts';
+import type {
+  AttemptRecord,
+  TransactionKind,
+  TransactionRecord,
+  WriteSpend,
+} from '../domain/transactions.ts';
 import type { ChainType, WalletRecord } from '../domain/wallets.ts';
 import type {
   ApproveBody as ApproveBodySchema,
@@ -135,7 +140,8 @@ export interface ChainFamily<Payload extends Record<string, unknown> = Record<st
   /** Reads a wallet's balances. */
   readonly balances: BalanceReader;
 
-  broadcast(chain: Chain, attempt: TransactionRecord['attempts'][number]): Promise<BroadcastOutcome>;
+  /** Sends a signed attempt; what the node answered, classified (chain-adapter.ts). */
+  broadcast(chain: Chain, attempt: AttemptRecord): Promise<BroadcastOutcome>;
   /**
    * Reads a transaction's standing (any status but FAILED), sending its latest attempt again when
    * the node has lost it. RPC failures throw.
