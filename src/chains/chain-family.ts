@@ -54,6 +54,13 @@ export interface FamilyRules {
   policyAsset(asset: string): string;
   /** What a refusal says of the family's aliases of `native` (Solana: wrapped SOL); null: none. */
   readonly nativeAliasNote: string | null;
+  /** How the API names the family's tokens (`asset` of a send, of a balance): `erc20`, `spl`. */
+  readonly tokenAsset: string;
+  /**
+   * The tokens a balance read without a `tokens` list covers: `all` the owner's token accounts
+   * (Solana can list them), or `none` (an EVM node cannot list what an address holds: native only).
+   */
+  readonly unlistedTokens: 'all' | 'none';
   /** An amount in base units, exactly (400 INVALID_INPUT naming `field` when not in the family's form or range). */
   parseAmount(field: string, raw: string): bigint;
 }

@@ -135,6 +135,7 @@ describe('the ChainFamily contract, on each development chain', () => {
       test('it is the family of its chains', () => {
         assert.equal(family.chainType, c.chainType);
         assert.equal(app.services.families.of(chain), family);
+        assert.equal(family.tokenAsset, c.tokenAsset);
       });
 
       test("it parses its own addresses and refuses another family's", async () => {

@@ -34,6 +34,8 @@ export const evmRules: FamilyRules = {
   policyAsset: (asset) => (asset === 'native' ? 'native' : asset.toLowerCase()),
   /** A non-negative decimal or 0x-hex integer up to 2^256-1. */
   nativeAliasNote: null,
+  tokenAsset: 'erc20',
+  unlistedTokens: 'none',
   parseAmount: (field, raw) =>
     parseBaseUnits(field, raw, {
       hex: true,

@@ -46,6 +46,8 @@ export const solanaRules: FamilyRules = {
   policyAsset: (asset) => (asset === 'native' || asset === WRAPPED_SOL_MINT ? 'native' : asset),
   /** A non-negative decimal integer up to 2^64-1. */
   nativeAliasNote: 'wrapped SOL is native SOL',
+  tokenAsset: 'spl',
+  unlistedTokens: 'all',
   parseAmount: (field, raw) =>
     parseBaseUnits(field, raw, {
       hex: false,
