@@ -16,10 +16,9 @@ import { walletsService } from './app/wallets.ts';
 import { memoryCache } from './cache/cache.ts';
 import { redisCache } from './cache/redis-cache.ts';
 import { type ChainRegistry, createChainRegistry } from './chains/chain-registry.ts';
-import { evmAdapter } from './chains/evm/evm-adapter.ts';
 import { evmBalanceReader } from './chains/evm/evm-balances.ts';
+import { chainFamilies } from './chains/families.ts';
 import { createChainClients } from './chains/rpc-clients.ts';
-import { solanaAdapter } from './chains/solana/solana-adapter.ts';
 import { solanaBalanceReader } from './chains/solana/solana-balances.ts';
 import type { Config } from './config/config.ts';
 import type { Secrets } from './config/local-secrets.ts';
@@ -138,23 +137,22 @@ export function compose(options: ComposeOptions): Composition {
     leaseMs: config.IDEMPOTENCY_LEASE_MS,
   });
   const keySpend = keySpendService({ db, clock });
-  const adapters = {
-    ethereum: evmAdapter({ clients: chainClients, now: () => clock.now() }),
-    solana: solanaAdapter({
-      clients: chainClients,
-      now: () => clock.now(),
-      priorityFeeCapMicroLamports: BigInt(config.SOLANA_PRIORITY_FEE_CAP_MICROLAMPORTS),
-      maxResigns: config.SOLANA_MAX_RESIGNS,
-    }),
-  };
+  const families = chainFamilies({
+    chains,
+    clients: chainClients,
+    now: () => clock.now(),
+    solanaPriorityFeeCapMicroLamports: BigInt(config.SOLANA_PRIORITY_FEE_CAP_MICROLAMPORTS),
+    solanaMaxResigns: config.SOLANA_MAX_RESIGNS,
+  });
   const limits = {
     readPerMinute: config.RATE_LIMIT_READ_PER_MINUTE,
     writePerMinute: config.RATE_LIMIT_WRITE_PER_MINUTE,
   };
-  const chainHealth = chainHealthService({ chains, adapters, clock });
+  const chainHealth = chainHealthService({ chains, families, clock });
   const services: Services = {
     clock,
     chains,
+    families,
     users: usersService({ db, clock }),
     apiKeys: apiKeysService({
       db,
@@ -185,7 +183,7 @@ export function compose(options: ComposeOptions): Composition {
       db,
       clock,
       chains,
-      adapters,
+      families,
       provider,
       wallets,
       lock,
@@ -198,7 +196,7 @@ export function compose(options: ComposeOptions): Composition {
     trading: tradingService({
       chains,
       allowUnknownRouterMethods: config.ONEINCH_ALLOW_UNKNOWN_ROUTER_METHODS,
-      clients: chainClients,
+      families,
       wallets,
       aggregatorFor: swapAggregators({
         oneInch: {

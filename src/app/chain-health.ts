@@ -1,5 +1,6 @@
-import type { ChainAdapter, ChainHealth } from '../chains/chain-adapter.ts';
+import type { ChainHealth } from '../chains/chain-adapter.ts';
 import type { ChainRegistry } from '../chains/chain-registry.ts';
+import type { ChainFamilies } from '../chains/families.ts';
 import type { Clock } from '../support/clock.ts';
 
 export type ChainHealthReport = Record<
@@ -17,7 +18,7 @@ const PROBE_TIMEOUT_MS = 2000;
  */
 export function chainHealthService(deps: {
   chains: ChainRegistry;
-  adapters: { ethereum: ChainAdapter<unknown>; solana: ChainAdapter<unknown> };
+  families: Pick<ChainFamilies, 'of'>;
   clock: Clock;
 }) {
   let cached: { at: number; report: Promise<ChainHealthReport> } | null = null;
@@ -26,10 +27,10 @@ export function chainHealthService(deps: {
     const chains = deps.chains.list().filter((c) => c.rpcUrl);
     const entries = await Promise.all(
       chains.map(async (chain) => {
-        const adapter = chain.chainType === 'ethereum' ? deps.adapters.ethereum : deps.adapters.solana;
+        const family = deps.families.of(chain);
         try {
           const health = await Promise.race([
-            adapter.health(chain),
+            family.health(chain),
             new Promise<never>((_, reject) =>
               setTimeout(
                 () => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)),

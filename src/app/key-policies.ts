@@ -1,10 +1,9 @@
 import type { ChainRegistry } from '../chains/chain-registry.ts';
-import { isEvmAddress, parseAddress } from '../domain/addresses.ts';
+import { familyRules, rulesOf } from '../chains/families.ts';
 import { quoted } from '../domain/input-values.ts';
 import type { ChainType } from '../domain/wallets.ts';
 import { AppError, invalidInput } from '../errors/app-error.ts';
 import type { StoredKeyPolicy as StoredKeyPolicyRow } from '../store/repositories/api-keys-repository.ts';
-import { parseAmount } from './transactions/amounts.ts';
 
 /**
  * What an API key may do (issue: per-key scopes and spend limits). Chosen when the key is created
@@ -82,30 +81,23 @@ const MAX_LIST = 100;
 
 /** An address as compared by the rules: EVM in lower case, Solana as it is (base58 is case-sensitive). */
 export function policyAddress(chainType: ChainType, address: string): string {
-  return chainType === 'ethereum' ? address.toLowerCase() : address;
+  return familyRules[chainType].addressKey(address);
 }
 
 /** An asset as the limits know it: `native`, wrapped SOL as `native`, a token as `policyAddress`. */
 export function policyAsset(chainType: ChainType, asset: string): string {
-  if (asset === 'native' || (chainType === 'solana' && asset === WRAPPED_SOL_MINT)) return 'native';
-  return policyAddress(chainType, asset);
+  return familyRules[chainType].policyAsset(asset);
 }
 
 function addressList(field: string, values: readonly string[]): string[] {
   if (values.length > MAX_LIST) throw invalidInput(field, `at most ${MAX_LIST} addresses`);
   const out = new Set<string>();
   for (const [i, raw] of values.entries()) {
-    if (isEvmAddress(raw)) out.add(raw.toLowerCase());
-    else {
-      try {
-        out.add(parseAddress(`${field}[${i}]`, raw, 'solana'));
-      } catch {
-        throw invalidInput(
-          `${field}[${i}]`,
-          `must be an EVM address or a Solana address, got ${quoted(raw)}`,
-        );
-      }
-    }
+    // An address of any family: lists are not per chain.
+    const family = Object.values(familyRules).find((f) => f.isAddress(raw));
+    if (!family)
+      throw invalidInput(`${field}[${i}]`, `must be an EVM address or a Solana address, got ${quoted(raw)}`);
+    out.add(family.addressKey(raw));
   }
   return [...out];
 }
@@ -141,15 +133,12 @@ export function parseKeyPolicy(chains: ChainRegistry, input: KeyPolicyInput = {}
     const chain = knownChain(`${field}.chain`, raw.chain);
     if (allowedChains && !allowedChains.includes(chain.slug))
       throw invalidInput(`${field}.chain`, `${chain.slug} is not among the key's chains`);
+    const rules = rulesOf(chain);
     const asset =
-      raw.asset === 'native'
-        ? 'native'
-        : policyAsset(chain.chainType, parseAddress(`${field}.asset`, raw.asset, chain.chainType));
+      raw.asset === 'native' ? 'native' : rules.policyAsset(rules.parseAddress(`${field}.asset`, raw.asset));
     const amount = (name: 'perTransaction' | 'perDay') => {
       const value = raw[name];
-      return value === undefined || value === null
-        ? null
-        : parseAmount(`${field}.${name}`, value, chain.chainType);
+      return value === undefined || value === null ? null : rules.parseAmount(`${field}.${name}`, value);
     };
     const perTransaction = amount('perTransaction');
     const perDay = amount('perDay');
@@ -159,7 +148,7 @@ export function parseKeyPolicy(chains: ChainRegistry, input: KeyPolicyInput = {}
     if (seen.has(id))
       throw invalidInput(
         field,
-        `a second limit for ${asset} on ${chain.slug}${asset === 'native' && chain.chainType === 'solana' ? ' (wrapped SOL is native SOL)' : ''}`,
+        `a second limit for ${asset} on ${chain.slug}${asset === 'native' && rules.nativeAliasNote ? ` (${rules.nativeAliasNote})` : ''}`,
       );
     seen.add(id);
     limits.push({ chain: chain.slug, asset, perTransaction, perDay });

@@ -1,4 +1,4 @@
-import type { ChainType } from '../domain/wallets.ts';
+import type { ApprovalSpend, WriteSpend } from '../domain/transactions.ts';
 import type { AppError } from '../errors/app-error.ts';
 import {
   checkChain,
@@ -9,37 +9,7 @@ import {
   type SpendLimit,
 } from './key-policies.ts';
 
-/** An allowance a write grants: a token approval, decoded or asked for. */
-export interface ApprovalSpend {
-  asset: string;
-  spender: string;
-  amount: bigint;
-  /** The function that grants it, when not a plain `approve` (named in refusals). */
-  via?: string;
-  /** It raises an allowance by `amount` on top of one the key cannot see (increaseAllowance). */
-  increase?: boolean;
-}
-
-/** What a write would move, as the policy sees it. */
-export interface WriteSpend {
-  chain: string;
-  chainType: ChainType;
-  /**
-   * Units leaving the wallet, per asset (`native` or a token); counted per transaction and per day,
-   * summed per asset when a write moves one asset more than once.
-   */
-  moves: { asset: string; amount: bigint }[];
-  /** Allowances granted: held to the token's limits (unless the key allows unlimited approvals). */
-  approvals?: readonly ApprovalSpend[];
-  /** Where what the write moves goes: a send's recipient, the `to` of a decoded token transfer. */
-  recipients?: readonly string[];
-  /** The contract a contract call pays native value to: a recipient too, for the allowlist. */
-  valueTo?: { address: string; amount: bigint };
-  /** The contract a contract call targets. */
-  contract?: string;
-  /** A contract call whose call data does not say what it does (src/app/transactions/call-effects.ts). */
-  unknownCall?: { reason: string; mayMoveTokens: boolean };
-}
+export type { ApprovalSpend, WriteSpend } from '../domain/transactions.ts';
 
 /** A daily limit a write must be counted against, with what the write moves of its asset. */
 export interface DailyCount {

@@ -1,4 +1,5 @@
 import type { ChainRegistry } from '../chains/chain-registry.ts';
+import type { ChainFamilies } from '../chains/families.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { SignInLimiter } from '../rate-limit/sign-in-limiter.ts';
 import type { Clock } from '../support/clock.ts';
@@ -22,6 +23,8 @@ import type { WalletsService } from './wallets.ts';
 export interface Services {
   clock: Clock;
   chains: ChainRegistry;
+  /** The chain families (chains/chain-family.ts): what a write request becomes on its chain. */
+  families: ChainFamilies;
   users: UsersService;
   apiKeys: ApiKeysService;
   wallets: WalletsService;

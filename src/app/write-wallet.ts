@@ -1,6 +1,7 @@
 import type { Chain } from '../chains/chain-registry.ts';
+import { rulesOf } from '../chains/families.ts';
 import type { UserId } from '../domain/ids.ts';
-import { addressKey, type WalletRecord } from '../domain/wallets.ts';
+import type { WalletRecord } from '../domain/wallets.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { WalletsService } from './wallets.ts';
 
@@ -12,12 +13,9 @@ export async function resolveWriteWallet(
   from: string | undefined,
 ): Promise<WalletRecord> {
   const all = await wallets.listAll(userId);
+  const { addressKey } = rulesOf(chain);
   const wallet = from
-    ? all.find(
-        (w) =>
-          w.chainType === chain.chainType &&
-          addressKey(w.chainType, w.address) === addressKey(chain.chainType, from),
-      )
+    ? all.find((w) => w.chainType === chain.chainType && addressKey(w.address) === addressKey(from))
     : all.find((w) => w.chainType === chain.chainType && w.isDefault);
   if (!wallet)
     throw new AppError(

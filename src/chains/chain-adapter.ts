@@ -1,13 +1,10 @@
+// What the write path and the tracker exchange with a chain family (chain-family.ts, DESIGN B1):
+// broadcast outcomes, a transaction's standing, signed attempts. Every chain rule lives in a family;
+// src/app/transactions only orchestrates.
 import type { TransactionId } from '../domain/ids.ts';
-// The ChainAdapter port (DESIGN B1): one adapter per chain family builds, prices, signs (through the
-// wallet provider), broadcasts, classifies broadcast outcomes and reads a transaction's standing. The
-// write path and the tracker (src/app/transactions) only orchestrate: every chain rule lives in an
-// adapter.
-
-import type { ChainType, WalletRecord } from '../domain/wallets.ts';
-import type { AttemptRecord, TransactionRecord } from '../store/repositories/transactions-repository.ts';
+import type { AttemptRecord } from '../domain/transactions.ts';
+import type { WalletRecord } from '../domain/wallets.ts';
 import type { WalletProvider } from '../wallet-providers/wallet-provider.ts';
-import type { Chain } from './chain-registry.ts';
 import type { ReadEvidence } from './read-evidence.ts';
 
 /**
@@ -42,7 +39,7 @@ export interface SignedWrite {
   attempt: AttemptRecord;
   /** EVM: the nonce it uses. */
   nonce: bigint | null;
-  /** What re-signing needs later (fee replacement, re-sign after expiry). */
+  /** What re-signing needs later (fee replacement, re-sign after expiry), as its family writes it. */
   payload: Record<string, unknown>;
 }
 
@@ -68,7 +65,7 @@ type InspectionKind =
   /** Provably unable to land (nonce taken by another transaction, blockhash expired with no re-sign left). */
   | { kind: 'gone'; error: string }
   /**
-   * Not included yet (the adapter has sent the latest attempt again if the node did not know it):
+   * Not included yet (the family has sent the latest attempt again if the node did not know it):
    * wait, or sign a replacement. A replacement is `required` when no earlier attempt can land any
    * more (a Solana blockhash expired): one that cannot be signed then ends the transaction.
    */
@@ -87,38 +84,6 @@ type InspectionKind =
 
 /** A replacement attempt, signed and ready to record before it is broadcast; or why there is none. */
 export type Replacement = { attempt: AttemptRecord } | { stuckReason: string };
-
-export interface ChainAdapter<Intent> {
-  readonly chainType: ChainType;
-  /**
-   * Checks the write against the chain (funds including the worst-case fee, contracts, simulation)
-   * and signs its first attempt. Runs under the wallet's lock; `highestNonce` is our records' highest
-   * nonce for the wallet on the chain. Throws client-facing AppErrors; nothing is signed then.
-   * `beforeSigning` is called once the checks passed, right before anything is signed (a provider
-   * may be asked): the request's Idempotency-Key is claimed meanwhile, and it throws when the write
-   * must not go on.
-   */
-  signWrite(input: {
-    chain: Chain;
-    intent: Intent;
-    signer: AttemptSigner;
-    highestNonce: () => Promise<bigint | null>;
-    beforeSigning: () => Promise<void>;
-  }): Promise<SignedWrite>;
-  broadcast(chain: Chain, attempt: AttemptRecord): Promise<BroadcastOutcome>;
-  /**
-   * Reads a transaction's standing (any status but FAILED), sending its latest attempt again when
-   * the node has lost it. RPC failures throw.
-   */
-  inspect(chain: Chain, tx: TransactionRecord): Promise<Inspection>;
-  /**
-   * Signs the next attempt of a transaction that cannot land as its latest attempt is: higher fees
-   * at the same nonce (EVM), a fresh blockhash after a proven expiry (Solana).
-   */
-  replace(chain: Chain, tx: TransactionRecord, signer: AttemptSigner): Promise<Replacement>;
-  /** The latest block and its age (readiness reports). */
-  health(chain: Chain): Promise<ChainHealth>;
-}
 
 /** A chain endpoint's health, as /readyz reports it. */
 export interface ChainHealth {

@@ -11,7 +11,7 @@
 // - a run of agreeing "it is not there" reads, each pinned at or past the first one's block or slot:
 //   a decision that could move money again (re-sign, FAILED as gone, back to SUBMITTED after a
 //   reorg) needs `ABSENCE_LOOKS` of them spread over the chain's evidence window.
-// Each family's adapter applies this in its rule module (evm/evm-evidence.ts,
+// Each chain family applies this in its rule module (evm/evm-evidence.ts,
 // solana/solana-evidence.ts); the tracker stores it in the transaction's details.
 
 /** Agreeing looks a decision needs. */

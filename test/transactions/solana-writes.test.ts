@@ -186,15 +186,32 @@ describe('Solana writes on solana-localnet', () => {
       idempotencyKey: randomUUID(),
       path: '/trade/swap',
       body: { test: 'prebuilt' },
-      intent: {
-        kind: 'swap',
+      // A transaction built elsewhere, as the Solana family prepares an aggregator's swap.
+      intent: app.services.families.of(chain).swap(
         chain,
-        chainType: 'solana',
-        prebuilt: { wire, lastValidBlockHeight: latest.lastValidBlockHeight },
-        to: pool.address,
-        value: 0n,
-        details: { route: 'test' },
-      },
+        {
+          chainType: 'solana',
+          dstAmount: 0n,
+          minDstAmount: 0n,
+          wire,
+          lastValidBlockHeight: latest.lastValidBlockHeight,
+          program: pool.address,
+          raw: {},
+        },
+        {
+          req: {
+            chain,
+            fromToken: pool.address,
+            toToken: pool.address,
+            amount: 0n,
+            includeGas: false,
+            protocols: null,
+            excludeProtocols: null,
+          },
+          wallet: user.wallet,
+          details: { route: 'test' },
+        },
+      ),
     });
     const tx = await waitForFinal(app, JSON.parse(json).id, user.key);
     assert.equal(tx.status, 'CONFIRMED', tx.error);

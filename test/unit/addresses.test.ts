@@ -7,8 +7,9 @@ import { describe, test } from 'node:test';
 import { getAddressDecoder, getAddressEncoder } from '@solana/kit';
 import fc from 'fast-check';
 import { decodeFunctionData, encodeFunctionData, erc20Abi, getAddress } from 'viem';
-import { sendIntent } from '../../src/app/transactions/write-intents.ts';
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
+import { evmSend } from '../../src/chains/evm/evm-rules.ts';
+import { solanaSend } from '../../src/chains/solana/solana-rules.ts';
 import {
   isEvmAddress,
   parseAddress,
@@ -142,27 +143,32 @@ describe('a send parses its addresses once', () => {
   const token = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';
 
   test('an all upper case EVM recipient is shown as sent, and given to the chain checksummed', () => {
-    const native = sendIntent(chains, { chain: 'base', to: upper, asset: 'native', amount: '1' });
-    if (native.chainType !== 'ethereum' || !('call' in native)) return assert.fail('an EVM call');
+    const base = chains.get('base');
+    const native = evmSend(base, { chain: 'base', to: upper, asset: 'native', amount: '1' });
     assert.equal(native.to, upper);
     assert.equal(native.details.recipient, upper);
-    assert.equal(native.call.to, CHECKSUMMED);
+    assert.equal(native.write.call.to, CHECKSUMMED);
 
-    const erc20 = sendIntent(chains, { chain: 'base', to: upper, asset: 'erc20', token, amount: '5' });
-    if (erc20.chainType !== 'ethereum' || !('call' in erc20)) return assert.fail('an EVM call');
+    const erc20 = evmSend(base, { chain: 'base', to: upper, asset: 'erc20', token, amount: '5' });
     assert.equal(erc20.to, upper);
-    assert.equal(erc20.call.to, getAddress(token));
+    assert.equal(erc20.write.call.to, getAddress(token));
     assert.equal(erc20.details.token, getAddress(token));
-    const { args } = decodeFunctionData({ abi: erc20Abi, data: erc20.call.data ?? '0x' });
+    const { args } = decodeFunctionData({ abi: erc20Abi, data: erc20.write.call.data ?? '0x' });
     assert.deepEqual(args, [CHECKSUMMED, 5n]);
   });
 
   test('a Solana recipient and mint are taken as sent', () => {
     const to = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
     const mint = 'So11111111111111111111111111111111111111112';
-    const intent = sendIntent(chains, { chain: 'solana', to, asset: 'spl', token: mint, amount: '7' });
-    if (intent.chainType !== 'solana' || !('transfer' in intent)) return assert.fail('a Solana transfer');
-    assert.deepEqual(intent.transfer, { kind: 'token', to, mint, amount: 7n });
+    const intent = solanaSend(chains.get('solana'), {
+      chain: 'solana',
+      to,
+      asset: 'spl',
+      token: mint,
+      amount: '7',
+    });
+    if (intent.write.kind !== 'transfer') return assert.fail('a Solana transfer');
+    assert.deepEqual(intent.write.transfer, { kind: 'token', to, mint, amount: 7n });
     assert.equal(intent.to, to);
   });
 });

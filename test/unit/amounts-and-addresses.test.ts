@@ -4,8 +4,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseAmount, parseCallData, U64_MAX, UINT256_MAX } from '../../src/app/transactions/amounts.ts';
+import { U64_MAX, UINT256_MAX } from '../../src/chains/amounts.ts';
+import { parseCallData } from '../../src/chains/evm/evm-rules.ts';
+import { familyRules } from '../../src/chains/families.ts';
 import { isEvmAddress, parseAddress } from '../../src/domain/addresses.ts';
+import type { ChainType } from '../../src/domain/wallets.ts';
+
+/** An amount as the chain family of `chainType` parses it (chains/families.ts). */
+const parseAmount = (field: string, raw: string, chainType: ChainType) =>
+  familyRules[chainType].parseAmount(field, raw);
 
 /** Asserts the one refusal of a bad value: 400 INVALID_INPUT naming the field. */
 function refused(run: () => unknown, message: RegExp, field = 'amount') {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { type Address, encodeFunctionData, erc20Abi, getAddress, maxUint256, parseAbi } from 'viem';
-import { callEffects, PERMIT2_ADDRESS } from '../../src/app/transactions/call-effects.ts';
+import { callEffects, PERMIT2_ADDRESS } from '../../src/chains/evm/call-effects.ts';
 
 const TOKEN: Address = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const OTHER_TOKEN = getAddress('0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359');

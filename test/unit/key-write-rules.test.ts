@@ -12,8 +12,8 @@ import {
   storeKeyPolicy,
 } from '../../src/app/key-policies.ts';
 import { checkWrite, type WriteSpend } from '../../src/app/key-write-rules.ts';
-import { contractIntent, writeSpendOf } from '../../src/app/transactions/write-intents.ts';
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
+import { evmContract } from '../../src/chains/evm/evm-rules.ts';
 
 const chains = createChainRegistry({});
 const policy = (input: KeyPolicyInput) => parseKeyPolicy(chains, input);
@@ -42,7 +42,7 @@ function refusedInput(run: () => unknown, path: string, message: RegExp) {
 
 describe('what a contract call is held to, from its call data', () => {
   const spendOf = (to: string, data: `0x${string}`, value?: string) =>
-    writeSpendOf(contractIntent(chains, { chain: 'base', to, data, ...(value ? { value } : {}) }));
+    evmContract(chains.get('base'), { chain: 'base', to, data, ...(value ? { value } : {}) }).spend;
 
   test("a transfer call moves the called token to its recipient, with the call's native value", () => {
     const data = encodeFunctionData({

@@ -1,4 +1,4 @@
-// The guard on a Solana swap transaction an aggregator built (src/app/trading/solana-swap-checks.ts;
+// The guard on a Solana swap transaction an aggregator built (src/chains/solana/swap-checks.ts;
 // issue 11 item 4): what it lets the wallet sign and what it refuses, one instruction at a time,
 // on transactions built here with @solana/kit. The aggregator's own program is trusted; plumbing
 // (System, Token, Token-2022, Associated Token, Compute Budget, Memo) only where it cannot move the
@@ -22,7 +22,6 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
-import { solanaSwapRefusal } from '../../src/app/trading/solana-swap-checks.ts';
 import {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS as ATA_PROGRAM,
   COMPUTE_BUDGET_PROGRAM_ADDRESS,
@@ -31,6 +30,7 @@ import {
   TOKEN_PROGRAM_ADDRESS as TOKEN,
   TOKEN_2022_PROGRAM_ADDRESS as TOKEN_2022,
 } from '../../src/chains/solana/program-ids.ts';
+import { solanaSwapRefusal } from '../../src/chains/solana/swap-checks.ts';
 import { JUPITER_PROGRAM } from '../../src/swap-aggregators/jupiter/jupiter-aggregator.ts';
 
 const JUPITER = address('JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4');

@@ -2,24 +2,18 @@ import type { Static } from 'typebox';
 // The trade use cases (spec: POST /trade/quote and /trade/swap; DESIGN A10): resolve and check the
 // request, ask the chain's aggregator, and for a swap hand the upstream-built transaction to the
 // write path (idempotency, signing by the wallet provider, tracking).
-import { erc20Abi, getAddress } from 'viem';
+import type { ChainFamily } from '../../chains/chain-family.ts';
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
-import { type ChainClients, rpcError } from '../../chains/rpc-clients.ts';
-import { type EvmAddress, parseEvmAddress, parseSolanaAddress } from '../../domain/addresses.ts';
+import type { ChainFamilies } from '../../chains/families.ts';
 import type { UserId } from '../../domain/ids.ts';
 import { AppError, invalidInput } from '../../errors/app-error.ts';
 import type { TradeQuoteBody, TradeQuoteResponse, TradeSwapBody } from '../../schemas/trading.ts';
 import type { AggregatorFor } from '../../swap-aggregators/aggregators.ts';
-import { WRAPPED_SOL_MINT } from '../../swap-aggregators/jupiter/jupiter-aggregator.ts';
-import { EVM_NATIVE_TOKEN } from '../../swap-aggregators/oneinch/oneinch-aggregator.ts';
 import type { BuiltSwap, SwapAggregator, TradeRequest } from '../../swap-aggregators/swap-aggregator.ts';
 import type { WriteSpend } from '../key-write-rules.ts';
-import { parseAmount } from '../transactions/amounts.ts';
 import type { WriteIntent } from '../transactions/write-intents.ts';
 import type { WalletsService } from '../wallets.ts';
 import { resolveWriteWallet } from '../write-wallet.ts';
-import { evmSwapRefusal } from './evm-swap-checks.ts';
-import { solanaSwapRefusal } from './solana-swap-checks.ts';
 
 /** The bodies and the quote of the trade endpoints, as their schemas define them (the one source). */
 export type QuoteBody = Static<typeof TradeQuoteBody>;
@@ -28,7 +22,7 @@ export type TradeQuoteView = Static<typeof TradeQuoteResponse>['quote'];
 
 export interface TradingDeps {
   chains: ChainRegistry;
-  clients: ChainClients;
+  families: ChainFamilies;
   wallets: WalletsService;
   aggregatorFor: AggregatorFor;
   /** ONEINCH_ALLOW_UNKNOWN_ROUTER_METHODS: sign router calls whose method cannot be checked. */
@@ -36,21 +30,6 @@ export interface TradingDeps {
 }
 
 export const DEFAULT_SLIPPAGE = 1;
-
-const isNativeKeyword = (raw: string) => raw.trim().toUpperCase() === 'NATIVE';
-
-/**
- * A token of a trade: NATIVE (any case) is the 1inch placeholder on EVM and the wrapped SOL mint on
- * Solana; an EVM address is checksummed. `erc20` is the token when it is an ERC20 (EVM, not the
- * placeholder, however it was written), whose allowance a swap needs.
- */
-function resolveToken(field: string, raw: string, chain: Chain): { token: string; erc20: EvmAddress | null } {
-  if (chain.chainType === 'solana')
-    return { token: isNativeKeyword(raw) ? WRAPPED_SOL_MINT : parseSolanaAddress(field, raw), erc20: null };
-  if (isNativeKeyword(raw)) return { token: EVM_NATIVE_TOKEN, erc20: null };
-  const token = parseEvmAddress(field, raw);
-  return { token, erc20: token.toLowerCase() === EVM_NATIVE_TOKEN.toLowerCase() ? null : token };
-}
 
 function protocolList(field: string, raw: string | undefined): string[] | null {
   if (raw === undefined) return null;
@@ -60,35 +39,34 @@ function protocolList(field: string, raw: string | undefined): string[] | null {
   return names;
 }
 
-/** The chain, if trading is offered there (mainnets; the development network with its aggregator). */
-function tradingChain(chains: ChainRegistry, slug: string): Chain {
-  const chain = chains.get(slug);
-  if (!chain.trading)
+/** The chain and its family, if trading is offered there (mainnets; the development network with its aggregator). */
+function tradingChain(families: ChainFamilies, slug: string): { chain: Chain; family: ChainFamily } {
+  const found = families.get(slug);
+  if (!found.chain.trading)
     throw new AppError(
       'CHAIN_UNKNOWN',
-      `Trading is not available on ${slug}: ${
-        chain.chainType === 'solana'
-          ? 'Jupiter serves Solana mainnet only'
-          : '1inch serves mainnets only, no testnets'
-      }`,
-      { details: [{ path: 'chain', message: 'trading is not available on this chain' }] },
+      `Trading is not available on ${slug}: ${found.family.noTradingReason}`,
+      {
+        details: [{ path: 'chain', message: 'trading is not available on this chain' }],
+      },
     );
-  return chain;
+  return found;
 }
 
-/** A trade as the aggregators take it, and its ERC20 input (null: native, or a Solana token). */
+/** A trade as the aggregators take it, its family, and its input to approve (null: none applies). */
 interface Trade {
   req: TradeRequest;
-  erc20In: EvmAddress | null;
+  family: ChainFamily;
+  approvalToken: string | null;
 }
 
-function tradeRequest(chains: ChainRegistry, body: QuoteBody): Trade {
-  const chain = tradingChain(chains, body.chain);
-  const from = resolveToken('fromToken', body.fromToken, chain);
-  const toToken = resolveToken('toToken', body.toToken, chain).token;
+function tradeRequest(families: ChainFamilies, body: QuoteBody): Trade {
+  const { chain, family } = tradingChain(families, body.chain);
+  const from = family.tradeToken('fromToken', body.fromToken);
+  const toToken = family.tradeToken('toToken', body.toToken).token;
   if (from.token.toLowerCase() === toToken.toLowerCase())
     throw invalidInput('toToken', 'must differ from fromToken');
-  const amount = parseAmount('amount', body.amount, chain.chainType);
+  const amount = family.parseAmount('amount', body.amount);
   if (amount === 0n) throw invalidInput('amount', 'must be greater than zero');
   const req: TradeRequest = {
     chain,
@@ -99,39 +77,20 @@ function tradeRequest(chains: ChainRegistry, body: QuoteBody): Trade {
     protocols: protocolList('protocols', body.protocols),
     excludeProtocols: protocolList('excludeProtocols', body.excludeProtocols),
   };
-  return { req, erc20In: from.erc20 };
-}
-
-/** `from` of a quote, checked for the chain: on EVM, the owner whose allowance is read. */
-function quoteOwner(chain: Chain, from: string): EvmAddress | undefined {
-  if (chain.chainType === 'ethereum') return parseEvmAddress('from', from);
-  parseSolanaAddress('from', from);
-  return undefined;
+  return { req, family, approvalToken: from.approvalToken };
 }
 
 export function tradingService(deps: TradingDeps) {
-  async function allowanceOf(chain: Chain, token: EvmAddress, owner: EvmAddress, spender: EvmAddress) {
-    try {
-      return await deps.clients.evm(chain).readContract({
-        address: token,
-        abi: erc20Abi,
-        functionName: 'allowance',
-        args: [owner, spender],
-      });
-    } catch (err) {
-      throw rpcError(chain, err);
-    }
-  }
-
   return {
     /** A quote; with `from` and an ERC20 input, whether the on-chain allowance covers the amount. */
     async quote(body: QuoteBody): Promise<TradeQuoteView> {
-      const { req, erc20In } = tradeRequest(deps.chains, body);
-      const owner = body.from === undefined ? undefined : quoteOwner(req.chain, body.from);
+      const { req, family, approvalToken } = tradeRequest(deps.families, body);
+      // `from` of a quote, checked for the chain: the owner whose allowance is read.
+      const owner = body.from === undefined ? undefined : family.parseAddress('from', body.from);
       const aggregator = deps.aggregatorFor(req.chain);
       const [quote, spender] = await Promise.all([
         aggregator.quote(req),
-        erc20In ? aggregator.spender(req.chain) : Promise.resolve(null),
+        approvalToken ? aggregator.spender(req.chain) : Promise.resolve(null),
       ]);
       const view: TradeQuoteView = {
         srcAmount: quote.srcAmount.toString(),
@@ -140,11 +99,11 @@ export function tradingService(deps: TradingDeps) {
         toToken: req.toToken,
         raw: quote.raw,
       };
-      if (!erc20In) return { ...view, approvalNeeded: false };
+      if (!approvalToken || !family.allowance) return { ...view, approvalNeeded: false };
       if (!spender) return view;
       const withSpender = { ...view, spender, allowanceTarget: spender };
       if (owner === undefined) return withSpender;
-      const allowance = await allowanceOf(req.chain, erc20In, owner, spender);
+      const allowance = await family.allowance(req.chain, approvalToken, owner, spender);
       return { ...withSpender, approvalNeeded: allowance < req.amount };
     },
 
@@ -154,17 +113,16 @@ export function tradingService(deps: TradingDeps) {
      * the aggregator.
      */
     swapBuilder(userId: UserId, body: SwapBody): { build: () => Promise<WriteIntent>; spend: WriteSpend } {
-      const trade = tradeRequest(deps.chains, body);
-      const { req } = trade;
+      const trade = tradeRequest(deps.families, body);
+      const { req, family } = trade;
       // Checked with the rest of the request, before the Idempotency-Key is claimed (DESIGN A4).
-      if (body.from !== undefined) quoteOwner(req.chain, body.from);
+      if (body.from !== undefined) family.parseAddress('from', body.from);
       const slippage = body.slippage ?? DEFAULT_SLIPPAGE;
       if (!(slippage > 0 && slippage <= 50))
         throw invalidInput('slippage', 'must be a percent above 0 and at most 50');
       // What an API key's limits count: the input, native when it is the chain's native coin
       // (wrapped SOL included: Jupiter wraps the SOL it takes).
-      const native =
-        req.fromToken.toLowerCase() === EVM_NATIVE_TOKEN.toLowerCase() || req.fromToken === WRAPPED_SOL_MINT;
+      const native = family.isNativeTradeToken(req.fromToken);
       return {
         build: () => buildSwapIntent(userId, body, trade, slippage),
         spend: {
@@ -183,16 +141,16 @@ export function tradingService(deps: TradingDeps) {
   async function buildSwapIntent(
     userId: UserId,
     body: SwapBody,
-    { req, erc20In }: Trade,
+    { req, family, approvalToken }: Trade,
     slippage: number,
   ): Promise<WriteIntent> {
     const wallet = await resolveWriteWallet(deps.wallets, userId, req.chain, body.from);
     const aggregator = deps.aggregatorFor(req.chain);
-    if (erc20In) {
+    if (approvalToken && family.allowance) {
       const spender = await aggregator.spender(req.chain);
       if (spender) {
-        const owner = getAddress(wallet.address);
-        const allowance = await allowanceOf(req.chain, erc20In, owner, spender);
+        const owner = family.parseAddress('from', wallet.address);
+        const allowance = await family.allowance(req.chain, approvalToken, owner, spender);
         if (allowance < req.amount)
           throw new AppError(
             'INVALID_INPUT',
@@ -202,7 +160,7 @@ export function tradingService(deps: TradingDeps) {
       }
     }
     const built = await aggregator.buildSwap({ ...req, wallet: wallet.address, slippage });
-    await checkBuiltSwap(aggregator, built, {
+    await checkBuiltSwap(family, aggregator, built, {
       req,
       wallet: wallet.address,
       slippage,
@@ -216,32 +174,7 @@ export function tradingService(deps: TradingDeps) {
       expectedAmount: built.dstAmount.toString(),
       slippage: String(slippage),
     };
-    if (built.chainType === 'ethereum') {
-      if (req.chain.chainType !== 'ethereum')
-        throw new AppError('INTERNAL_ERROR', 'aggregator answered for the wrong chain type');
-      return {
-        kind: 'swap',
-        chain: req.chain,
-        chainType: 'ethereum',
-        from: wallet.address,
-        call: { to: built.tx.to, data: built.tx.data, value: built.tx.value },
-        ...(erc20In ? { tokenSpend: { token: erc20In, amount: req.amount } } : {}),
-        to: built.tx.to,
-        value: built.tx.value,
-        details,
-      };
-    }
-    const solIn = req.fromToken === WRAPPED_SOL_MINT ? req.amount : 0n;
-    return {
-      kind: 'swap',
-      chain: req.chain,
-      chainType: 'solana',
-      from: wallet.address,
-      prebuilt: { wire: built.wire, lastValidBlockHeight: built.lastValidBlockHeight, lamports: solIn },
-      to: built.program,
-      value: solIn,
-      details: { ...details, minimumAmount: built.minDstAmount.toString() },
-    };
+    return family.swap(req.chain, built, { req, wallet: wallet.address, details });
   }
 }
 
@@ -252,51 +185,17 @@ export function tradingService(deps: TradingDeps) {
  * the wallet. Otherwise 502 SEND_FAILED, naming what was wrong, and nothing is signed.
  */
 async function checkBuiltSwap(
+  family: ChainFamily,
   aggregator: SwapAggregator,
   built: BuiltSwap,
   asked: { req: TradeRequest; wallet: string; slippage: number; allowUnknownMethods: boolean },
 ) {
-  const { req, wallet } = asked;
-  const { chain } = req;
-  const refuse = (why: string) =>
-    new AppError(
+  const refusal = await family.swapRefusal(aggregator, built, asked);
+  if (refusal)
+    throw new AppError(
       'SEND_FAILED',
-      `${aggregator.name} built a swap transaction that was refused, nothing was signed: ${why}`,
+      `${aggregator.name} built a swap transaction that was refused, nothing was signed: ${refusal}`,
     );
-  if (built.chainType === 'ethereum') {
-    const router = await aggregator.spender(chain);
-    if (router && built.tx.to.toLowerCase() !== router.toLowerCase())
-      throw refuse(`it calls ${built.tx.to}, not ${aggregator.name}'s router ${router}`);
-    const refusal = evmSwapRefusal(built.tx.data, {
-      wallet: getAddress(wallet),
-      fromToken: req.fromToken,
-      toToken: req.toToken,
-      amount: req.amount,
-      dstAmount: built.dstAmount,
-      slippage: asked.slippage,
-      allowUnknownMethods: asked.allowUnknownMethods,
-    });
-    if (refusal) throw refuse(refusal);
-    return;
-  }
-  let refusal: string | null;
-  try {
-    refusal = await solanaSwapRefusal(built.wire, wallet, {
-      programs: aggregator.programs,
-      payees: chain.swapPayees ?? [],
-      trade: {
-        outputMint: req.toToken,
-        amount: req.amount,
-        quotedOut: built.dstAmount,
-        slippageBps: Math.round(asked.slippage * 100),
-      },
-    });
-  } catch (err) {
-    throw new AppError('SEND_FAILED', `${aggregator.name} built a swap transaction that cannot be decoded`, {
-      cause: err,
-    });
-  }
-  if (refusal) throw refuse(refusal);
 }
 
 export type TradingService = ReturnType<typeof tradingService>;

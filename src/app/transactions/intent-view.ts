@@ -1,8 +1,7 @@
 import type { Static } from 'typebox';
-import { type Hex, isHex } from 'viem';
+import { contractCallEffects } from '../../chains/evm/evm-rules.ts';
+import type { TransactionRecord } from '../../domain/transactions.ts';
 import type { TransactionIntentSchema } from '../../schemas/transactions.ts';
-import type { TransactionRecord } from '../../store/repositories/transactions-repository.ts';
-import { callEffects } from './call-effects.ts';
 
 /** What a transaction moves (the `intent` of the Transaction resource; its schema is the one source). */
 export type TransactionIntent = Static<typeof TransactionIntentSchema>;
@@ -59,7 +58,7 @@ export function intentOf(tx: TransactionRecord): TransactionIntent | null {
     case 'contract': {
       // The call data is kept whole up to 4 KiB (longer: cut, with an ellipsis, and not decoded).
       const data = text(d, 'data');
-      const effects = data !== null && isHex(data) ? callEffects(tx.toAddress as Hex, data) : null;
+      const effects = data === null ? null : contractCallEffects(tx.toAddress, data);
       const decoded = effects !== null && effects.unknown === null;
       return {
         kind: 'contract',

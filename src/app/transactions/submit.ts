@@ -1,16 +1,13 @@
 import type { Logger } from 'pino';
-import type { ChainAdapter } from '../../chains/chain-adapter.ts';
+import type { SignedWrite } from '../../chains/chain-adapter.ts';
 import type { ChainRegistry } from '../../chains/chain-registry.ts';
-import type { EvmWrite } from '../../chains/evm/evm-adapter.ts';
-import type { SolanaWrite } from '../../chains/solana/solana-adapter.ts';
+import type { ChainFamilies } from '../../chains/families.ts';
 import type { TransactionId, UserId } from '../../domain/ids.ts';
+import type { TransactionRecord } from '../../domain/transactions.ts';
 import type { WalletRecord } from '../../domain/wallets.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
-import {
-  type TransactionRecord,
-  transactionsRepository,
-} from '../../store/repositories/transactions-repository.ts';
+import { transactionsRepository } from '../../store/repositories/transactions-repository.ts';
 import type { WalletLock } from '../../store/wallet-lock.ts';
 import type { Clock } from '../../support/clock.ts';
 import { newId } from '../../support/ids.ts';
@@ -22,17 +19,11 @@ import { submissionJson, submissionView } from './views.ts';
 import type { WriteIntent } from './write-intents.ts';
 import { recordSigned } from './write-outcomes.ts';
 
-/** The chain adapters, one per chain family. */
-export interface ChainAdapters {
-  ethereum: ChainAdapter<EvmWrite>;
-  solana: ChainAdapter<SolanaWrite>;
-}
-
 export interface SubmitDeps {
   db: Database;
   clock: Clock;
   chains: ChainRegistry;
-  adapters: ChainAdapters;
+  families: ChainFamilies;
   provider: WalletProvider;
   wallets: WalletsService;
   lock: WalletLock;
@@ -65,36 +56,9 @@ export interface Submitted {
   json: string;
 }
 
-/** What the chain adapter executes for a write intent. */
-function chainWrite(
-  intent: WriteIntent,
-): { family: 'ethereum'; write: EvmWrite } | { family: 'solana'; write: SolanaWrite } {
-  if (intent.chainType === 'ethereum')
-    return {
-      family: 'ethereum',
-      write: {
-        call: intent.call,
-        ...(intent.tokenSpend ? { tokenSpend: intent.tokenSpend } : {}),
-        ...(intent.erc20 ? { erc20: intent.erc20 } : {}),
-        ...(intent.recipient ? { recipient: intent.recipient } : {}),
-      },
-    };
-  if ('prebuilt' in intent)
-    return {
-      family: 'solana',
-      write: {
-        kind: 'prebuilt',
-        wire: intent.prebuilt.wire,
-        lastValidBlockHeight: intent.prebuilt.lastValidBlockHeight,
-        lamports: intent.prebuilt.lamports ?? 0n,
-      },
-    };
-  return { family: 'solana', write: { kind: 'transfer', transfer: intent.transfer } };
-}
-
 /**
  * The write path (DESIGN A7, A9): checks before signing (wallet, funds), then, under the wallet's
- * lock, the adapter signs, the signed transaction is recorded (linked to the request's key), and it
+ * lock, its chain family signs, the signed transaction is recorded (linked to the request's key), and it
  * is broadcast. From the moment it is recorded, the signed transaction is the key's outcome: an
  * uncertain broadcast answers 200 with the Submission, and only a node's definite refusal of a
  * transaction that therefore can never land burns the key.
@@ -108,7 +72,7 @@ export function submitter(deps: SubmitDeps) {
     intent: WriteIntent,
     userId: UserId,
     wallet: WalletRecord,
-    signed: Awaited<ReturnType<ChainAdapter<unknown>['signWrite']>>,
+    signed: SignedWrite,
   ): TransactionRecord => {
     const now = deps.clock.now();
     return {
@@ -143,55 +107,35 @@ export function submitter(deps: SubmitDeps) {
 
   return {
     /**
-     * Runs a write. `claimed` gives the request's claim on its Idempotency-Key (null: a write
-     * without one), or throws when the write must not go on: the checks against the chain (reads,
-     * which change nothing) may run while the key is being claimed, and nothing is signed before
-     * `claimed` answered. `state.recorded` turns true once a signed transaction may be recorded for
-     * the key (its INSERT left): from then on the key's outcome is settled here or by the sweep,
-     * never by the caller's error handling, and no error may say that nothing was sent.
+     * Runs a write, in this order: its family's checks against the chain (reads, which change
+     * nothing) together with the claim on the request's Idempotency-Key (`claiming`; null: a write
+     * without one), then, under the wallet's lock, the nonce, the signature, the record, the
+     * broadcast. Nothing is signed before both the checks passed and the key is held; a claim that
+     * says no ends the write at once. `state.recorded` turns true once a signed transaction may be
+     * recorded for the key (its INSERT left): from then on the key's outcome is settled here or by
+     * the sweep, never by the caller's error handling, and no error may say that nothing was sent.
      */
     async submit(
       userId: UserId,
       intent: WriteIntent,
-      claimed: () => Promise<Claim | null>,
+      claiming: Promise<Claim | null>,
       state: { recorded: boolean },
       id: TransactionId = newId('tx'),
     ): Promise<Submitted> {
       const { chain } = intent;
+      const family = deps.families.of(chain);
       const wallet = await resolveWriteWallet(deps.wallets, userId, chain, intent.from);
       const signer = { provider: deps.provider, wallet, transactionId: id };
-      const target = chainWrite(intent);
-      const adapter: ChainAdapter<EvmWrite | SolanaWrite> =
-        target.family === 'ethereum'
-          ? (deps.adapters.ethereum as ChainAdapter<EvmWrite | SolanaWrite>)
-          : (deps.adapters.solana as ChainAdapter<EvmWrite | SolanaWrite>);
-      // The claim on the request's key, which may still be on its way: should it say no (a replay,
-      // a mismatch), this write lets go of the wallet's lock at once, or never takes it.
-      const claiming = claimed();
-      let refused = false;
-      claiming.catch(() => {
-        refused = true;
-      });
-      const unlessRefused = claiming.then(() => new Promise<never>(() => {}));
-      unlessRefused.catch(() => {}); // taken by the race below, if it is reached
       try {
         return await deps.lock.withLock(wallet.id, chain.slug, async (held) => {
-          if (refused) await claiming;
           // Reads still in flight when the claim says no are left to finish on their own: they
           // change nothing, and the next write of the wallet need not wait for them.
-          const signed = await Promise.race([
-            adapter.signWrite({
-              chain,
-              intent: target.write,
-              signer,
-              highestNonce: () => repo.maxNonce(wallet.id, chain.slug, chain.instance?.()),
-              beforeSigning: async () => {
-                await claiming;
-              },
-            }),
-            unlessRefused,
-          ]);
-          const claim = await claiming;
+          const [checked, claim] = await Promise.all([intent.check({ wallet, transactionId: id }), claiming]);
+          // Our records' highest nonce, under the wallet's lock (nonce-rules.ts).
+          const highest = checked.usesNonce
+            ? await repo.maxNonce(wallet.id, chain.slug, chain.instance?.())
+            : null;
+          const signed = await checked.sign(signer, highest);
           const tx = record(id, intent, userId, wallet, signed);
           // The lock's session ended (a database restart): another instance may hold the wallet
           // now and sign the same nonce. What was signed here is dropped unsent.
@@ -218,7 +162,7 @@ export function submitter(deps: SubmitDeps) {
               'This request lost its Idempotency-Key while it waited (it was settled as interrupted); nothing was sent',
             );
           }
-          const outcome = await adapter.broadcast(chain, signed.attempt);
+          const outcome = await family.broadcast(chain, signed.attempt);
           const now = deps.clock.now();
           if (
             outcome.kind === 'nonce-used' ||

@@ -75,7 +75,7 @@ export function stepBeforeInspection(
 }
 
 /**
- * What its chain adapter saw decides: CONFIRMED at the chain's depth (then watched a while for
+ * What its chain family saw decides: CONFIRMED at the chain's depth (then watched a while for
  * reorgs), FAILED only on proof (reverted, or gone: nonce taken, blockhash expired with no re-sign
  * left), back to SUBMITTED when a reorg took its block, otherwise wait or replace.
  */

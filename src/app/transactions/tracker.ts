@@ -1,22 +1,19 @@
 import type { Logger } from 'pino';
-import type { AttemptSigner, ChainAdapter, Inspection } from '../../chains/chain-adapter.ts';
+import type { AttemptSigner, Inspection } from '../../chains/chain-adapter.ts';
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
+import type { ChainFamilies } from '../../chains/families.ts';
 import { evidenceJson, evidenceOf, sameEvidence } from '../../chains/read-evidence.ts';
 import { stuckReasonOf } from '../../chains/stuck-reasons.ts';
 import type { ApiKeyId, TransactionId, UserId } from '../../domain/ids.ts';
+import type { TransactionRecord, TransactionStatus } from '../../domain/transactions.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
 import { apiKeysRepository } from '../../store/repositories/api-keys-repository.ts';
-import {
-  type TransactionRecord,
-  type TransactionStatus,
-  transactionsRepository,
-} from '../../store/repositories/transactions-repository.ts';
+import { transactionsRepository } from '../../store/repositories/transactions-repository.ts';
 import { walletsRepository } from '../../store/repositories/wallets-repository.ts';
 import type { Clock } from '../../support/clock.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
 import type { IdempotencyService } from '../idempotency.ts';
-import type { ChainAdapters } from './submit.ts';
 import { nextCheck, stepAfterInspection, stepBeforeInspection } from './tracker-rules.ts';
 import { isFromEarlierChain, submissionJson, submissionView } from './views.ts';
 
@@ -26,7 +23,7 @@ export interface TrackerDeps {
   idempotency: Pick<IdempotencyService, 'abandoned' | 'settleWithSubmission' | 'settleAsFailed'>;
   clock: Clock;
   chains: ChainRegistry;
-  adapters: ChainAdapters;
+  families: ChainFamilies;
   provider: WalletProvider;
   logger?: Logger;
   onWalletWrite?: (chain: string, address: string) => Promise<void>;
@@ -36,7 +33,7 @@ const BATCH = 25;
 /** How long a tracker run holds the transactions it claimed. */
 export const TRACK_LEASE_MS = 30_000;
 /**
- * Moves transactions on (DESIGN A9) with what their chain adapter finds: CONFIRMED at the chain's
+ * Moves transactions on (DESIGN A9) with what their chain family finds: CONFIRMED at the chain's
  * depth (then watched a while for reorgs), FAILED only on proof (reverted, nonce taken by another
  * transaction, blockhash expired with no re-sign left), otherwise sent again, re-priced or re-signed.
  * Every new attempt is recorded before it is broadcast.
@@ -44,8 +41,6 @@ export const TRACK_LEASE_MS = 30_000;
 export function tracker(deps: TrackerDeps) {
   const repo = transactionsRepository(deps.db);
   const { idempotency } = deps;
-  const adapterOf = (tx: TransactionRecord) =>
-    (tx.chainType === 'ethereum' ? deps.adapters.ethereum : deps.adapters.solana) as ChainAdapter<unknown>;
 
   const move = async (
     tx: TransactionRecord,
@@ -109,7 +104,7 @@ export function tracker(deps: TrackerDeps) {
    */
   async function replace(tx: TransactionRecord, required: boolean): Promise<TransactionRecord> {
     const chain = deps.chains.get(tx.chain);
-    const adapter = adapterOf(tx);
+    const family = deps.families.of(tx);
     const signer = await signerFor(tx);
     const stopped = await signingStopped(tx, signer);
     if (stopped) {
@@ -117,9 +112,9 @@ export function tracker(deps: TrackerDeps) {
       if (required) return move(tx, 'FAILED', { error: `${tx.error ?? 'Its blockhash expired'}. ${reason}` });
       return reschedule(tx, nextCheck(tx, deps.clock.now()), reason);
     }
-    let replacement: Awaited<ReturnType<typeof adapter.replace>>;
+    let replacement: Awaited<ReturnType<typeof family.replace>>;
     try {
-      replacement = await adapter.replace(chain, tx, signer);
+      replacement = await family.replace(chain, tx, signer);
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
       const reason = `It could not be signed again: ${err.message}`;
@@ -134,7 +129,7 @@ export function tracker(deps: TrackerDeps) {
       { transactionId: tx.id, attempt: replacement.attempt.attempt, hash: replacement.attempt.hash },
       'transaction re-signed',
     );
-    const outcome = await adapter.broadcast(chain, replacement.attempt);
+    const outcome = await family.broadcast(chain, replacement.attempt);
     return reschedule(submitted, nextCheck(tx, deps.clock.now()), stuckReasonOf(outcome));
   }
 
@@ -143,7 +138,7 @@ export function tracker(deps: TrackerDeps) {
     chain: Chain,
     tx: TransactionRecord,
   ): Promise<{ seen: Inspection; evidence: Record<string, unknown> | undefined }> {
-    const seen = await adapterOf(tx).inspect(chain, tx);
+    const seen = await deps.families.of(tx).inspect(chain, tx);
     const changed = seen.evidence && !sameEvidence(evidenceOf(tx.details), seen.evidence);
     return { seen, evidence: changed && seen.evidence ? evidenceJson(seen.evidence) : undefined };
   }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ChainRegistry } from '../../chains/chain-registry.ts';
+import type { ChainFamilies } from '../../chains/families.ts';
 import type { TransactionId, UserId } from '../../domain/ids.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
@@ -12,7 +13,7 @@ import type { Claim, IdempotencyService } from '../idempotency.ts';
 import type { KeyOfRequest, KeySpendService } from '../key-spend.ts';
 import type { WriteSpend } from '../key-write-rules.ts';
 import type { WalletsService } from '../wallets.ts';
-import { type ChainAdapters, submitter } from './submit.ts';
+import { submitter } from './submit.ts';
 import { tracker } from './tracker.ts';
 import { type TransactionView, transactionView } from './views.ts';
 import { type WriteIntent, writeSpendOf } from './write-intents.ts';
@@ -22,7 +23,7 @@ export interface TransactionsDeps {
   db: Database;
   clock: Clock;
   chains: ChainRegistry;
-  adapters: ChainAdapters;
+  families: ChainFamilies;
   provider: WalletProvider;
   wallets: WalletsService;
   lock: WalletLock;
@@ -32,8 +33,17 @@ export interface TransactionsDeps {
   onWalletWrite?: (chain: string, address: string) => Promise<void>;
 }
 
-/** The next turn of the event loop, once the I/O of this one is done. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Resolves once the reads a write given outright starts at once have left (the "read batch first"
+ * rule; its one use is the claim in `write` below). The write finds its wallet and takes its lock,
+ * then its family's checks make their reads, which leave as one JSON-RPC batch at the end of that
+ * turn (chains/evm/batch-transport.ts). The embedded database runs its statements on this thread:
+ * a claim run first would hold the reads back, one run after they left overlaps their round trip.
+ * Two turns of the event loop cover the wallet and the lock; they cost a database server nothing.
+ */
+async function afterReadBatchLeaves(): Promise<void> {
+  for (let turn = 0; turn < 2; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
 
 /** Writes (idempotent, tracked) and lookups of the transactions the service created. */
 export function transactionsService(deps: TransactionsDeps) {
@@ -85,12 +95,7 @@ export function transactionsService(deps: TransactionsDeps) {
       // a mismatch or a refusal by the key's rules is answered as soon as the claim is; a write
       // still reading then stops by itself before signing.
       const claiming = (async (): Promise<Awaited<ReturnType<typeof begin>>> => {
-        // A write given outright starts its reads below at once; its claim waits until they have
-        // left (they go out as one batch at the end of the turn that made them, after the wallet
-        // and its lock are found: chains/evm/batch-transport.ts). The embedded database runs its
-        // statements on this thread: a claim run first would hold the reads back, one run now is
-        // done before their answers are back. Two turns cost a database server nothing to count.
-        if (typeof input.intent !== 'function') for (let turn = 0; turn < 2; turn++) await nextTurn();
+        if (typeof input.intent !== 'function') await afterReadBatchLeaves();
         const outcome = await begin(input);
         if (outcome.kind !== 'execute' || !input.key) return outcome;
         const spend =
@@ -107,12 +112,13 @@ export function transactionsService(deps: TransactionsDeps) {
         }
         return outcome;
       })();
-      const claimed = async (): Promise<Claim> => {
-        const outcome = await claiming;
+      // The claim as the write path takes it: held, or a refusal that ends the write before signing.
+      const held: Promise<Claim> = claiming.then((outcome) => {
         if (outcome.kind !== 'execute')
           throw new Error('the Idempotency-Key was not claimed by this request');
         return outcome.claim;
-      };
+      });
+      held.catch(() => {}); // a write that stopped before its checks never takes it; `claiming` answers
       const { intent } = input;
       // The API key that asked is kept with the transaction: once it is revoked, nothing new is
       // signed for it (tracker.ts).
@@ -122,7 +128,7 @@ export function transactionsService(deps: TransactionsDeps) {
         submit.submit(
           input.userId,
           withKey(typeof intent === 'function' ? await intent() : intent),
-          claimed,
+          held,
           state,
           id,
         );

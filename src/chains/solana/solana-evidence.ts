@@ -1,6 +1,6 @@
 // When a Solana transaction that no read shows may be signed again or given up (issue 26): the
 // read-evidence rule of read-evidence.ts for Solana, apart from the reads that feed it
-// (solana-adapter.ts inspect).
+// (solana-family.ts inspect).
 //
 // The reads of one look: `getEpochInfo` first (slot and block height, at 'confirmed'), then
 // `getSignatureStatuses` for every attempt, whose answer carries the slot it was made at. "Not found"

@@ -34,7 +34,7 @@ export const transactionsRoutes: FastifyPluginAsyncTypebox<{ services: Services 
       },
     },
     async (request, reply) =>
-      sendWrite(services, request, reply, '/send', sendIntent(services.chains, request.body)),
+      sendWrite(services, request, reply, '/send', sendIntent(services.families, request.body)),
   );
 
   app.post(
@@ -53,7 +53,7 @@ export const transactionsRoutes: FastifyPluginAsyncTypebox<{ services: Services 
       },
     },
     async (request, reply) =>
-      sendWrite(services, request, reply, '/token/approve', approveIntent(services.chains, request.body)),
+      sendWrite(services, request, reply, '/token/approve', approveIntent(services.families, request.body)),
   );
 
   app.post(
@@ -71,7 +71,7 @@ export const transactionsRoutes: FastifyPluginAsyncTypebox<{ services: Services 
       },
     },
     async (request, reply) =>
-      sendWrite(services, request, reply, '/contracts/send', contractIntent(services.chains, request.body)),
+      sendWrite(services, request, reply, '/contracts/send', contractIntent(services.families, request.body)),
   );
 
   app.get(

@@ -1,54 +1,21 @@
 import type { TransactionId, UserId, WalletId } from '../../domain/ids.ts';
+import type {
+  AttemptRecord,
+  IdempotencyLink,
+  TransactionKind,
+  TransactionRecord,
+  TransactionStatus,
+} from '../../domain/transactions.ts';
 import type { ChainType } from '../../domain/wallets.ts';
 import type { Queryable } from '../database.ts';
 
-export type TransactionStatus = 'PENDING' | 'SUBMITTED' | 'CONFIRMED' | 'FAILED';
-export type TransactionKind = 'send' | 'approve' | 'contract' | 'swap';
-
-/** The idempotency record (user, key) whose request created a transaction, as that request claimed it. */
-export interface IdempotencyLink {
-  userId: UserId;
-  key: string;
-  claimToken: string;
-}
-
-/** One signed version of a transaction (the first signature, a fee replacement, a re-sign). */
-export interface AttemptRecord {
-  attempt: number;
-  hash: string;
-  signedTx: string;
-  fees: Record<string, string>;
-  lastValidBlockHeight: bigint | null;
-  createdAt: Date;
-}
-
-export interface TransactionRecord {
-  id: TransactionId;
-  userId: UserId;
-  walletId: WalletId;
-  chain: string;
-  chainType: ChainType;
-  chainId: number;
-  kind: TransactionKind;
-  fromAddress: string;
-  toAddress: string;
-  value: string;
-  status: TransactionStatus;
-  /** The attempt that landed, or else the latest one. */
-  hash: string | null;
-  error: string | null;
-  nonce: bigint | null;
-  details: Record<string, unknown>;
-  /** What re-signing needs (chain family specific). */
-  payload: Record<string, unknown>;
-  stuckReason: string | null;
-  landedBlock: bigint | null;
-  landedBlockHash: string | null;
-  attempts: AttemptRecord[];
-  createdAt: Date;
-  updatedAt: Date;
-  nextCheckAt: Date | null;
-}
+export type {
+  AttemptRecord,
+  IdempotencyLink,
+  TransactionKind,
+  TransactionRecord,
+  TransactionStatus,
+} from '../../domain/transactions.ts';
 
 interface AttemptRow {
   attempt: number;

@@ -10,6 +10,8 @@ import {
 } from '@solana/kit';
 import { SystemInstruction } from '@solana-program/system';
 import { findAssociatedTokenPda, TokenInstruction } from '@solana-program/token';
+import { WRAPPED_SOL_MINT } from '../../swap-aggregators/jupiter/jupiter-aggregator.ts';
+import { JUPITER_V6_PROGRAM, jupiterRouteRefusal } from './jupiter-route-checks.ts';
 import {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
   COMPUTE_BUDGET_PROGRAM_ADDRESS,
@@ -18,9 +20,7 @@ import {
   SYSTEM_PROGRAM_ADDRESS,
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
-} from '../../chains/solana/program-ids.ts';
-import { WRAPPED_SOL_MINT } from '../../swap-aggregators/jupiter/jupiter-aggregator.ts';
-import { JUPITER_V6_PROGRAM, jupiterRouteRefusal } from './jupiter-route-checks.ts';
+} from './program-ids.ts';
 
 const SYSTEM: string = SYSTEM_PROGRAM_ADDRESS;
 const TOKEN: string = TOKEN_PROGRAM_ADDRESS;

@@ -1,4 +1,5 @@
-// The Solana ChainAdapter (@solana/kit): every Solana rule of the write path and the tracker.
+// The Solana ChainFamily (@solana/kit): every Solana rule of the write path, the tracker, trading
+// and balances lives here or in the modules beside it (solana-rules.ts for what reads no chain).
 import {
   address,
   appendTransactionMessageInstructions,
@@ -16,42 +17,46 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   type Transaction,
 } from '@solana/kit';
+import type { TransactionId } from '../../domain/ids.ts';
+import type { AttemptRecord, TransactionRecord } from '../../domain/transactions.ts';
+import type { WalletRecord } from '../../domain/wallets.ts';
 import { AppError } from '../../errors/app-error.ts';
-import type { AttemptRecord } from '../../store/repositories/transactions-repository.ts';
+import { WRAPPED_SOL_MINT } from '../../swap-aggregators/jupiter/jupiter-aggregator.ts';
 import {
   type AttemptSigner,
   attemptRequestKey,
   type BroadcastOutcome,
-  type ChainAdapter,
   type Inspection,
   type Replacement,
   type SignedWrite,
 } from '../chain-adapter.ts';
+import type { ChainFamily, CheckedWrite, PreparedWrite } from '../chain-family.ts';
 import type { Chain } from '../chain-registry.ts';
 import { evidenceOf, notAbsent, readAt, recheckIn, sighted } from '../read-evidence.ts';
 import { type ChainClients, rpcError, type SolanaRpc } from '../rpc-clients.ts';
 import { stuckReasonOf } from '../stuck-reasons.ts';
+import { solanaBalanceReader } from './solana-balances.ts';
 import { judgeSolanaAbsence } from './solana-evidence.ts';
 import { classifySolanaBroadcastError } from './solana-outcomes.ts';
-import { prepareSolanaTransfer, type SolanaTransfer } from './solana-transfers.ts';
-
-/** A Solana write: a transfer we build, or a transaction an aggregator built for the wallet. */
-export type SolanaWrite =
-  | { kind: 'transfer'; transfer: SolanaTransfer }
-  | {
-      kind: 'prebuilt';
-      /** Base64 wire transaction, possibly already signed by other parties (a pool authority). */
-      wire: string;
-      /** The last block height at which its blockhash is valid, as the builder reported it. */
-      lastValidBlockHeight: bigint;
-      /** Lamports it spends besides fees (the SOL input of a swap), for the error message. */
-      lamports: bigint;
-    };
+import {
+  type SolanaPrepared,
+  type SolanaWrite,
+  solanaRules,
+  solanaSend,
+  solanaSwap,
+} from './solana-rules.ts';
+import { prepareSolanaTransfer } from './solana-transfers.ts';
+import { solanaSwapRefusal } from './swap-checks.ts';
 
 /** Re-signing keeps the instructions and changes the blockhash: only when the wallet is the only signer. */
-interface SolanaPayload {
+export type SolanaPayload = {
   resignable: boolean;
-}
+};
+
+/** The payload a Solana transaction was recorded with: not re-signable unless it says so. */
+export const solanaPayloadOf = (tx: TransactionRecord): SolanaPayload => ({
+  resignable: tx.payload.resignable === true,
+});
 
 /** Signature statuses with the slot the answer was made at (with history: older ones too). */
 async function signatureStatuses(rpc: SolanaRpc, hashes: readonly string[]) {
@@ -70,13 +75,13 @@ async function latestBlockhash(rpc: SolanaRpc, chain: Chain): Promise<Latest> {
   }
 }
 
-export function solanaAdapter(deps: {
+export function solanaFamily(deps: {
   clients: ChainClients;
   now: () => Date;
   priorityFeeCapMicroLamports: bigint;
   /** How many times a send whose blockhash provably expired is re-signed before it is FAILED. */
   maxResigns: number;
-}): ChainAdapter<SolanaWrite> {
+}): ChainFamily<SolanaPayload> {
   /** Adds the wallet's signature (through its provider) to a compiled transaction. */
   async function sign(
     signer: AttemptSigner,
@@ -163,37 +168,109 @@ export function solanaAdapter(deps: {
     }
   }
 
-  return {
-    chainType: 'solana',
+  /**
+   * The checks of a write, reads only: a transfer is built (its accounts and fees read) under the
+   * latest blockhash; an aggregator's transaction is decoded and simulated.
+   */
+  async function check(
+    chain: Chain,
+    intent: SolanaWrite,
+    wallet: WalletRecord,
+    transactionId: TransactionId,
+  ): Promise<CheckedWrite> {
+    const rpc = deps.clients.solana(chain);
+    if (intent.kind === 'prebuilt') {
+      const transaction = await checkPrebuilt(chain, rpc, wallet.address, intent);
+      return {
+        usesNonce: false,
+        sign: async (signer) => ({
+          attempt: await sign(signer, 1, transaction, intent.lastValidBlockHeight, {}),
+          nonce: null,
+          payload: { resignable: false } satisfies SolanaPayload,
+        }),
+      };
+    }
+    const from = address(wallet.address);
+    const prepared = await prepareSolanaTransfer(rpc, chain, from, intent.transfer, {
+      priorityFeeCapMicroLamports: deps.priorityFeeCapMicroLamports,
+      memo: transactionId,
+    });
+    const latest = await latestBlockhash(rpc, chain);
+    const transaction = compileTransaction(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayer(from, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+        (m) => appendTransactionMessageInstructions(prepared.instructions, m),
+      ),
+    );
+    return {
+      usesNonce: false,
+      sign: async (signer): Promise<SignedWrite> => ({
+        attempt: await sign(signer, 1, transaction, latest.lastValidBlockHeight, {
+          computeUnitPrice: prepared.computeUnitPrice.toString(),
+        }),
+        nonce: null,
+        payload: { resignable: true } satisfies SolanaPayload,
+      }),
+    };
+  }
 
-    async signWrite({ chain, intent, signer, beforeSigning }): Promise<SignedWrite> {
-      const rpc = deps.clients.solana(chain);
-      if (intent.kind === 'prebuilt') {
-        const transaction = await checkPrebuilt(chain, rpc, signer.wallet.address, intent);
-        await beforeSigning();
-        const attempt = await sign(signer, 1, transaction, intent.lastValidBlockHeight, {});
-        return { attempt, nonce: null, payload: { resignable: false } satisfies SolanaPayload };
-      }
-      const from = address(signer.wallet.address);
-      const prepared = await prepareSolanaTransfer(rpc, chain, from, intent.transfer, {
-        priorityFeeCapMicroLamports: deps.priorityFeeCapMicroLamports,
-        memo: signer.transactionId,
-      });
-      const latest = await latestBlockhash(rpc, chain);
-      const transaction = compileTransaction(
-        pipe(
-          createTransactionMessage({ version: 0 }),
-          (m) => setTransactionMessageFeePayer(from, m),
-          (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-          (m) => appendTransactionMessageInstructions(prepared.instructions, m),
-        ),
-      );
-      await beforeSigning();
-      const attempt = await sign(signer, 1, transaction, latest.lastValidBlockHeight, {
-        computeUnitPrice: prepared.computeUnitPrice.toString(),
-      });
-      return { attempt, nonce: null, payload: { resignable: true } satisfies SolanaPayload };
+  /** A prepared write bound to these checks: the use cases hold it without seeing the Solana write. */
+  const bound = (p: SolanaPrepared): PreparedWrite => {
+    const { write, ...shown } = p;
+    return {
+      ...shown,
+      check: ({ wallet, transactionId }) => check(p.chain, write, wallet, transactionId),
+    };
+  };
+
+  return {
+    ...solanaRules,
+    balances: solanaBalanceReader({ clients: deps.clients }),
+    send: (chain, body) => bound(solanaSend(chain, body)),
+    swap(chain, built, trade) {
+      if (built.chainType !== 'solana')
+        throw new AppError('INTERNAL_ERROR', 'aggregator answered for the wrong chain type');
+      return bound(solanaSwap(chain, built, trade));
     },
+
+    /** A trade's token: NATIVE (any case) is the wrapped SOL mint, a mint is taken as sent. */
+    tradeToken: (field, raw) => ({
+      token: raw.trim().toUpperCase() === 'NATIVE' ? WRAPPED_SOL_MINT : solanaRules.parseAddress(field, raw),
+      approvalToken: null,
+    }),
+    isNativeTradeToken: (token) => token === WRAPPED_SOL_MINT,
+    noTradingReason: 'Jupiter serves Solana mainnet only',
+
+    /**
+     * A Solana swap may only do what a swap does and deliver to the wallet (swap-checks.ts); one that
+     * cannot be decoded is refused as such.
+     */
+    async swapRefusal(aggregator, built, asked) {
+      if (built.chainType !== 'solana') return 'it is not a Solana transaction';
+      const { req } = asked;
+      try {
+        return await solanaSwapRefusal(built.wire, asked.wallet, {
+          programs: aggregator.programs,
+          payees: req.chain.swapPayees ?? [],
+          trade: {
+            outputMint: req.toToken,
+            amount: req.amount,
+            quotedOut: built.dstAmount,
+            slippageBps: Math.round(asked.slippage * 100),
+          },
+        });
+      } catch (err) {
+        throw new AppError(
+          'SEND_FAILED',
+          `${aggregator.name} built a swap transaction that cannot be decoded`,
+          { cause: err },
+        );
+      }
+    },
+
+    payloadOf: solanaPayloadOf,
 
     broadcast,
 
@@ -280,7 +357,7 @@ export function solanaAdapter(deps: {
       if (verdict.next === 'send-again')
         return { kind: 'pending', next: 'wait', stuckReason: stuckReasonOf(outcome), evidence };
       const resigns = tx.attempts.length - 1;
-      const resignable = (tx.payload as unknown as SolanaPayload).resignable;
+      const { resignable } = solanaPayloadOf(tx);
       if (resignable && resigns < deps.maxResigns)
         return {
           kind: 'pending',
