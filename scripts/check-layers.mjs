@@ -40,16 +40,6 @@ const isChainSdk = (specifier) =>
 // list when merging. Nothing may be added to it. It names files of src/ only (a fixture tree gets none).
 const ALLOWED_TODAY = new Set([
   'app/balances/balances-service.ts', // removed by issue 27's family port
-  'app/trading/evm-swap-checks.ts', // removed by issue 27's family port
-  'app/trading/solana-swap-checks.ts', // removed by issue 27's family port
-  'app/trading/trading.ts', // removed by issue 27's family port
-  'app/transactions/amounts.ts', // removed by issue 27's family port
-  'app/transactions/call-effects.ts', // removed by issue 27's family port
-  'app/transactions/intent-view.ts', // removed by issue 27's family port
-  'app/transactions/write-intents.ts', // removed by issue 27's family port
-  'chains/chain-adapter.ts', // removed by issue 27's family port
-  'chains/evm/evm-adapter.ts', // removed by issue 27's family port
-  'chains/solana/solana-adapter.ts', // removed by issue 27's family port
 ]);
 
 /**
