@@ -24,12 +24,11 @@ export interface AnswerRequest {
   tokens?: string | readonly string[] | undefined;
 }
 
-/** The part of an answer's key that is not the wallet's tag. */
-export const answerVariant = (request: AnswerRequest): string => {
-  const zero = request.includeZero === true ? '1|' : '0|';
+/** The part of an answer's key that is not the wallet's tag (in parts: see `Cache.getBytes`). */
+export const answerVariant = (request: AnswerRequest): readonly [string, string] => {
   const { tokens } = request;
-  if (tokens === undefined) return zero;
-  return zero + (typeof tokens === 'string' ? tokens : tokens.join(','));
+  const text = tokens === undefined ? '' : typeof tokens === 'string' ? tokens : tokens.join(',');
+  return [request.includeZero === true ? '1' : '0', text];
 };
 
 export function balanceAnswers(deps: {
@@ -38,6 +37,24 @@ export function balanceAnswers(deps: {
   chainSlugs: () => readonly string[];
 }) {
   const { cache, chainSlugs } = deps;
+  // `walletTag` by chain and address, values only: a wallet's address is the same string on every
+  // read of its cached list, whose hash V8 keeps, while a tag built anew is a new string to hash
+  // (lower-casing and joining it cost a tenth of a cached read). Bounded: cleared when large.
+  const tags = new Map<string, Map<string, string>>();
+  const tagOf = (chainSlug: string, address: string): string => {
+    let bySlug = tags.get(chainSlug);
+    if (bySlug === undefined) {
+      bySlug = new Map();
+      tags.set(chainSlug, bySlug);
+    }
+    let tag = bySlug.get(address);
+    if (tag === undefined) {
+      if (bySlug.size >= 10_000) bySlug.clear();
+      tag = walletTag(chainSlug, address);
+      bySlug.set(address, tag);
+    }
+    return tag;
+  };
   const dropListeners: ((tag: string | null) => void)[] = [];
 
   // Each drop takes a sequence number; a result is stored only when no drop of its wallet came
@@ -71,6 +88,8 @@ export function balanceAnswers(deps: {
   };
 
   return {
+    /** The tag of a wallet's entries on a chain (`walletTag`). */
+    tagOf,
     /** The point in the invalidation sequence that reads starting now are stored against. */
     mark: (): number => sequence,
     /** Whether the wallet's entries were dropped after `start` (a result from then is stale). */

@@ -213,14 +213,14 @@ export function balancesService(deps: {
     if (query.fresh || (query.address !== undefined && !isAddressFor(chain.chainType, query.address)))
       return undefined;
     const wallet = await findWallet(userId, chain, query.address);
-    return wallet && answers.get(walletTag(chain.slug, wallet.address), query);
+    return wallet && answers.get(answers.tagOf(chain.slug, wallet.address), query);
   }
 
   /** Reads (the cache's readings, else the chain), assembles, encodes and stores the answer. */
   async function computeAnswer(userId: UserId, chain: Chain, query: BalanceQuery) {
     const listed = parseTokens(chain, query.tokens);
     const wallet = await resolveWallet(userId, chain, query.address);
-    const tag = walletTag(chain.slug, wallet.address);
+    const tag = answers.tagOf(chain.slug, wallet.address);
     // EVM without `tokens` is native only: an EVM node cannot list the tokens an address holds.
     const wanted: string[] | 'all' = listed ?? (chain.chainType === 'solana' ? 'all' : []);
     const start = answers.mark();
