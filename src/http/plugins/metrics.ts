@@ -150,7 +150,7 @@ export function createMetrics() {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-/** GET /metrics (Prometheus text); requests are counted by RequestObserver (request-observer.ts). */
+/** GET /metrics (Prometheus text); requests are counted by RequestObserver (http/tuning/request-observer.ts). */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     reply.type(metrics.registry.contentType);
