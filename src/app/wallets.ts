@@ -224,7 +224,7 @@ export function walletsService(deps: {
 
     /**
      * The user's wallets as the API shows them. Without a filter, a cached list is the same frozen
-     * array for every reader until it changes (the route serializes it once, see frozen-json.ts).
+     * array for every reader until it changes (the route serializes it once, see http/tuning/frozen-json.ts).
      */
     async list(userId: UserId, filter: WalletFilter = {}): Promise<readonly WalletView[]> {
       let views = cached(userId)?.views;

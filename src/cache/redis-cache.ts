@@ -55,5 +55,29 @@ export function redisCache(redis: Redis, onError?: (err: unknown) => void): Cach
         fail(err);
       }
     },
+
+    async getBytes(group, variant) {
+      try {
+        return (await redis.getBuffer(`${PREFIX}${group}|${variant.join('|')}`)) ?? undefined;
+      } catch (err) {
+        fail(err);
+        return undefined;
+      }
+    },
+
+    // Stored as the bytes themselves (not JSON), in the group's tag set so invalidateTag drops them.
+    async setBytes(group, variant, bytes, options) {
+      const ttlMs = Math.max(1, Math.round(options.ttlMs));
+      const key = `${group}|${variant.join('|')}`;
+      const multi = redis.multi();
+      multi.set(PREFIX + key, bytes, 'PX', ttlMs);
+      multi.sadd(TAG_PREFIX + group, key);
+      multi.pexpire(TAG_PREFIX + group, ttlMs + TAG_SLACK_MS);
+      try {
+        await multi.exec();
+      } catch (err) {
+        fail(err);
+      }
+    },
   };
 }

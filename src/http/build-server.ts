@@ -13,7 +13,6 @@ import { INTENT_SCHEMAS, SubmissionSchema, TransactionSchema } from '../schemas/
 import { ChainSchema, WalletSchema } from '../schemas/wallets.ts';
 import { LazyChildLogger } from '../support/logger.ts';
 import { tracingOn } from '../support/tracing.ts';
-import { lazySerializers, lazyValidator, type Validator } from './lazy-schemas.ts';
 import { registerAuthAndRateLimit } from './plugins/auth.ts';
 import { registerErrorHandling, routeNotFound, sendError } from './plugins/errors.ts';
 import {
@@ -24,7 +23,6 @@ import {
 } from './plugins/framework-errors.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { RequestObserver } from './plugins/request-observer.ts';
 import { registerRequestShape } from './plugins/request-shape.ts';
 import { enterRequestSpans, tracedChildLogger } from './plugins/request-tracing.ts';
 import { parseQueryString } from './query-string.ts';
@@ -35,6 +33,8 @@ import { keysRoutes } from './routes/keys.ts';
 import { tradingRoutes } from './routes/trading.ts';
 import { transactionsRoutes } from './routes/transactions.ts';
 import { walletsRoutes } from './routes/wallets.ts';
+import { lazySerializers, lazyValidator, type Validator } from './tuning/lazy-schemas.ts';
+import { RequestObserver } from './tuning/request-observer.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);

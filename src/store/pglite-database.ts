@@ -5,8 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { describeError } from '../support/describe-error.ts';
 import { childEntry } from '../support/project-paths.ts';
 import { appliedV8Flags } from '../support/v8-flags.ts';
-import type { Database, NotificationHandler, Queryable } from './database.ts';
-import { preparedStatements } from './pglite-statements.ts';
+import type { Database } from './database.ts';
+import { pgliteDatabase } from './pglite/pglite-queries.ts';
 
 /** Embedded PostgreSQL (PGlite). One process per data directory; `null` dataDir keeps it in memory. */
 export async function openPgliteDatabase(
@@ -36,7 +36,7 @@ export async function openPgliteDatabase(
     );
   }
   if (dataDir) ownerOnly(dataDir);
-  return wrapPglite(pglite);
+  return pgliteDatabase(pglite);
 }
 
 /**
@@ -130,61 +130,4 @@ function ownerOnly(dir: string): void {
     if (entry.isDirectory()) ownerOnly(path);
     else if (entry.isFile()) chmodSync(path, 0o600);
   }
-}
-
-/**
- * PGlite's query adds the statement's parameters to its error; an error is logged whole, and
- * parameters carry keys' hashes, sealed private keys and emails. The SQL text stays.
- */
-function withoutParams(err: unknown): unknown {
-  if (err && typeof err === 'object' && 'params' in err) delete (err as { params?: unknown }).params;
-  return err;
-}
-
-/** What PGlite and its transactions have in common: `query`. */
-type PgliteQueryable = Pick<PGlite, 'query'>;
-
-function wrapPglite(pglite: PGlite): Database & { pglite: PGlite } {
-  const prepared = preparedStatements(pglite);
-  /** `query` on PGlite or on one of its transactions: a prepared statement, or the plain way. */
-  const queryOn =
-    (target: PgliteQueryable, inTransaction: boolean) =>
-    async <T extends object>(sql: string, params: readonly unknown[] = []) => {
-      try {
-        return (
-          (await prepared<T>(sql, params, inTransaction)) ?? (await target.query<T>(sql, [...params])).rows
-        );
-      } catch (err) {
-        throw withoutParams(err);
-      }
-    };
-  const query = queryOn(pglite, false);
-  return {
-    kind: 'pglite',
-    pglite,
-    query,
-    async exec(sql: string) {
-      await pglite.exec(sql);
-    },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return pglite.transaction(async (tx) =>
-        fn({
-          query: queryOn(tx, true),
-          exec: async (sql: string) => {
-            await tx.exec(sql);
-          },
-        }),
-      );
-    },
-    async listen(channel: string, handler: NotificationHandler) {
-      const unlisten = await pglite.listen(channel, handler);
-      return async () => unlisten();
-    },
-    async notify(channel: string, payload: string) {
-      await query('select pg_notify($1, $2)', [channel, payload]);
-    },
-    async close() {
-      if (!pglite.closed) await pglite.close();
-    },
-  };
 }

@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { loadConfig } from '../../src/config/config.ts';
 import { bootServer } from '../../src/boot/boot-server.ts';
+import { loadConfig } from '../../src/config/config.ts';
 import { createLogger } from '../../src/support/logger.ts';
 import { createPgliteDatabase } from '../support/database.ts';
 

@@ -1,4 +1,4 @@
-// The embedded database runs statements as named prepared statements (store/pglite-statements.ts):
+// The embedded database runs statements as named prepared statements (store/pglite/prepared-statements.ts):
 // what comes back must be exactly what PGlite's own query gives, errors must be PostgreSQL's, and
 // transactions, schema changes and any number of distinct statements must keep working.
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
-// The request metrics are kept by hand (src/http/plugins/metrics.ts) and exposed through
-// prom-client's registry: what Prometheus scrapes must be a well-formed counter and histogram.
+// The request metrics are kept and written by hand (src/http/plugins/metrics.ts), after
+// prom-client's own: what Prometheus scrapes must be a well-formed counter and histogram.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createMetrics } from '../../src/http/plugins/metrics.ts';

@@ -13,8 +13,8 @@ import type { InvalidationBus } from '../../store/invalidation-bus.ts';
 import type { Clock } from '../../support/clock.ts';
 import type { WalletsService } from '../wallets.ts';
 import { assembleBalances, type WalletBalance } from './assemble-balances.ts';
+import { balanceAnswers } from './balance-answers.ts';
 import {
-  answerKeyOf,
   type CachedAmount,
   MAX_TOKENS,
   META_TTL_MS,
@@ -26,7 +26,6 @@ import {
   tokenKey,
   tokenListKey,
   walletTag,
-  walletTagOf,
 } from './balance-cache.ts';
 
 export type { WalletBalance } from './assemble-balances.ts';
@@ -35,7 +34,8 @@ export interface BalanceQuery {
   chain: string;
   /** A wallet of the caller; absent: the caller's default wallet for the chain's type. */
   address?: string | undefined;
-  tokens?: readonly string[] | undefined;
+  /** Token addresses: the request's comma-separated text as it came, or a list. */
+  tokens?: string | readonly string[] | undefined;
   includeZero?: boolean | undefined;
   /** Bypass the cache and refresh it. */
   fresh?: boolean | undefined;
@@ -46,19 +46,9 @@ const isAddressFor = (chainType: ChainType, value: string): boolean =>
 
 const typeName = (chainType: ChainType) => (chainType === 'ethereum' ? 'EVM' : 'Solana');
 
-// Parsed lists of frozen (shared) token arrays, per chain type: a repeated query skips the parse.
-const parsedLists = new WeakMap<readonly string[], Map<ChainType, string[] | null>>();
-
-function parseTokens(chain: Chain, tokens: readonly string[] | undefined): string[] | null {
+function parseTokens(chain: Chain, tokens: string | readonly string[] | undefined): string[] | null {
   if (tokens === undefined) return null;
-  if (!Object.isFrozen(tokens)) return parseTokenList(chain, tokens);
-  let byType = parsedLists.get(tokens);
-  if (!byType) {
-    byType = new Map();
-    parsedLists.set(tokens, byType);
-  }
-  if (!byType.has(chain.chainType)) byType.set(chain.chainType, parseTokenList(chain, tokens));
-  return byType.get(chain.chainType) ?? null;
+  return parseTokenList(chain, typeof tokens === 'string' ? tokens.split(',') : tokens);
 }
 
 function parseTokenList(chain: Chain, tokens: readonly string[]): string[] | null {
@@ -118,39 +108,19 @@ export function balancesService(deps: {
 }) {
   const { chains, wallets, readers, cache, bus, clock, timeoutMs } = deps;
   const flights = new SingleFlight();
+  const answers = balanceAnswers({ cache, chainSlugs: () => chains.list().map((c) => c.slug) });
+  answers.onDrop((tag) => flights.forget(tag === null ? () => true : (key) => key.startsWith(`${tag}|`)));
+  answers.subscribeInvalidations(bus);
 
-  // A reading that started before a write finished must not be cached after the write dropped the
-  // wallet's entries: each drop takes a sequence number, and a reading is stored only when no drop
-  // of its wallet came after its start. The map is cleared when large, raising the floor instead.
-  let sequence = 0;
-  let floor = 0;
-  const droppedAt = new Map<string, number>();
-  const droppedSince = (tag: string, start: number) => (droppedAt.get(tag) ?? floor) > start;
-
-  const drop = (tag: string) => {
-    sequence++;
-    if (droppedAt.size >= 10_000) {
-      droppedAt.clear();
-      floor = sequence;
-    }
-    droppedAt.set(tag, sequence);
-    flights.forget((key) => key.startsWith(`${tag}|`));
-    void cache.invalidateTag(tag);
-  };
-  bus.subscribe(
-    (event) => {
-      if (event.kind !== 'balances') return;
-      const slugs = event.chain ? [event.chain] : chains.list().map((c) => c.slug);
-      for (const slug of slugs) drop(walletTag(slug, event.address));
-    },
-    () => {
-      // The listener lost notifications: forget every reading taken before now.
-      sequence++;
-      droppedAt.clear();
-      floor = sequence;
-      flights.forget(() => true);
-    },
-  );
+  /** The caller's wallet the query names (else their default one of the chain's type), if any. */
+  async function findWallet(userId: UserId, chain: Chain, address: string | undefined) {
+    const all = await wallets.listAll(userId);
+    const key = address === undefined ? undefined : tokenKey(address);
+    return all.find(
+      (w) =>
+        w.chainType === chain.chainType && (key === undefined ? w.isDefault : tokenKey(w.address) === key),
+    );
+  }
 
   async function resolveWallet(userId: UserId, chain: Chain, address: string | undefined) {
     if (address !== undefined && !isAddressFor(chain.chainType, address))
@@ -158,12 +128,7 @@ export function balancesService(deps: {
         'address',
         `${quoted(address)} is not a ${typeName(chain.chainType)} address (chain ${chain.slug})`,
       );
-    const all = await wallets.listAll(userId);
-    const key = address === undefined ? undefined : tokenKey(address);
-    const wallet = all.find(
-      (w) =>
-        w.chainType === chain.chainType && (key === undefined ? w.isDefault : tokenKey(w.address) === key),
-    );
+    const wallet = await findWallet(userId, chain, address);
     if (!wallet)
       throw new AppError(
         'WALLET_NOT_FOUND',
@@ -184,7 +149,7 @@ export function balancesService(deps: {
     const tag = walletTag(chain.slug, wallet.address);
     const flightKey = `${tag}|${native}|${tokens === 'all' ? '*' : tokens.join(',')}`;
     return flights.run(flightKey, async () => {
-      const start = sequence;
+      const start = answers.mark();
       const known = new Map<string, TokenMeta>();
       const knownMeta = async (list: readonly string[]) => {
         const found = await cache.getMany<TokenMeta>(list.map((t) => metaKey(chain.slug, t)));
@@ -202,7 +167,7 @@ export function balancesService(deps: {
         key: tokenAmountKey(tag, t.token),
         value: { raw: t.raw?.toString() ?? null, display: t.display, at } satisfies CachedAmount,
       }));
-      if (!droppedSince(tag, start)) {
+      if (!answers.droppedSince(tag, start)) {
         const writes: Promise<void>[] = [];
         if (reading.native !== null)
           writes.push(
@@ -238,94 +203,105 @@ export function balancesService(deps: {
     });
   }
 
+  /**
+   * The stored answer of this query, if any: the wallet is resolved as on every read (its list is
+   * cached by the wallets service), the rest of the key is the query as it came (balance-answers.ts).
+   * Anything unusual (an address that is not one, no such wallet) goes the full way, which refuses
+   * it with the same error, in the same order, as without a stored answer.
+   */
+  async function storedAnswer(userId: UserId, chain: Chain, query: BalanceQuery) {
+    if (query.fresh || (query.address !== undefined && !isAddressFor(chain.chainType, query.address)))
+      return undefined;
+    const wallet = await findWallet(userId, chain, query.address);
+    return wallet && answers.get(answers.tagOf(chain.slug, wallet.address), query);
+  }
+
+  /** Reads (the cache's readings, else the chain), assembles, encodes and stores the answer. */
+  async function computeAnswer(userId: UserId, chain: Chain, query: BalanceQuery) {
+    const listed = parseTokens(chain, query.tokens);
+    const wallet = await resolveWallet(userId, chain, query.address);
+    const tag = answers.tagOf(chain.slug, wallet.address);
+    // EVM without `tokens` is native only: an EVM node cannot list the tokens an address holds.
+    const wanted: string[] | 'all' = listed ?? (chain.chainType === 'solana' ? 'all' : []);
+    const start = answers.mark();
+
+    let native: CachedAmount | undefined;
+    let tokenAmounts = new Map<string, CachedAmount>();
+    let tokenOrder: string[] = wanted === 'all' ? [] : wanted;
+    let missingTokens: string[] | 'all' = wanted;
+    if (!query.fresh) {
+      if (wanted === 'all') {
+        const [cachedNative, cachedAll] = await cache.getMany<unknown>([nativeKey(tag), tokenListKey(tag)]);
+        native = cachedNative as CachedAmount | undefined;
+        const keys = cachedAll as string[] | undefined;
+        if (keys) {
+          const values = await cache.getMany<CachedAmount>(keys);
+          // Served from the cache only when every account of the listing is still there.
+          if (values.every((v) => v !== undefined)) {
+            tokenOrder = keys.map((k) => k.slice(tokenAmountKey(tag, '').length));
+            tokenAmounts = new Map(tokenOrder.map((t, i) => [t, values[i]!]));
+            missingTokens = [];
+          }
+        }
+      } else {
+        const values = await cache.getMany<CachedAmount>([
+          nativeKey(tag),
+          ...wanted.map((t) => tokenAmountKey(tag, t)),
+        ]);
+        native = values[0];
+        for (const [i, t] of wanted.entries()) {
+          const v = values[i + 1];
+          if (v) tokenAmounts.set(t, v);
+        }
+        missingTokens = wanted.filter((t) => !tokenAmounts.has(t));
+      }
+    }
+
+    let meta = new Map<string, TokenMeta>();
+    if (native === undefined || missingTokens === 'all' || missingTokens.length > 0) {
+      const fetched = await fetchMissing(chain, wallet, native === undefined, missingTokens);
+      native ??= fetched.native ?? undefined;
+      for (const [t, v] of fetched.tokens) tokenAmounts.set(t, v);
+      if (missingTokens === 'all') tokenOrder = [...fetched.tokens.keys()];
+      meta = fetched.meta;
+    }
+    const needMeta = tokenOrder.filter((t) => !meta.has(t) && tokenAmounts.get(t)?.raw != null);
+    if (needMeta.length > 0) {
+      const found = await cache.getMany<TokenMeta>(needMeta.map((t) => metaKey(chain.slug, t)));
+      for (const [i, m] of found.entries()) if (m) meta.set(needMeta[i]!, m);
+    }
+
+    const { balances: out, expiresAt } = assembleBalances({
+      chain,
+      owner: wallet.address,
+      includeZero: query.includeZero === true,
+      native,
+      tokenOrder,
+      tokenAmounts,
+      meta,
+    });
+    // The body exactly as sent (schemas/balances.ts BalancesResponse), kept until its first reading expires.
+    const body = Buffer.from(JSON.stringify({ balances: out }));
+    await answers.put(tag, query, body, expiresAt - clock.now().getTime(), start);
+    return { balances: out, body };
+  }
+
   return {
-    /** The balances of one of the caller's wallets on one chain, as copies the caller may change. */
+    /** The balances of one of the caller's wallets on one chain, as objects the caller may change. */
     async read(userId: UserId, query: BalanceQuery): Promise<WalletBalance[]> {
-      return (await this.readShared(userId, query)).map((b) => ({ ...b }));
+      const chain = chains.get(query.chain);
+      const stored = await storedAnswer(userId, chain, query);
+      if (stored) return (JSON.parse(stored.toString('utf8')) as { balances: WalletBalance[] }).balances;
+      return (await computeAnswer(userId, chain, query)).balances;
     },
 
     /**
-     * As `read`, but the answer is the cached one itself, frozen and shared with every reader until
-     * it expires (the HTTP route serializes it once).
+     * As `read`, as the JSON response body (`{"balances":[...]}`, UTF-8): a cached read is one
+     * lookup of the stored bytes (in process, or one Redis round trip), with nothing to encode.
      */
-    async readShared(userId: UserId, query: BalanceQuery): Promise<readonly Readonly<WalletBalance>[]> {
+    async readEncoded(userId: UserId, query: BalanceQuery): Promise<Buffer> {
       const chain = chains.get(query.chain);
-      const listed = parseTokens(chain, query.tokens);
-      const wallet = await resolveWallet(userId, chain, query.address);
-      const tag = walletTagOf(chain.slug, wallet);
-      // EVM without `tokens` is native only: an EVM node cannot list the tokens an address holds.
-      const wanted: string[] | 'all' = listed ?? (chain.chainType === 'solana' ? 'all' : []);
-      // The assembled answer is kept too, until its first entry expires: a repeated read is then
-      // one lookup instead of one per token (and one round trip once the cache is Redis).
-      const answerKey = answerKeyOf(tag, query.includeZero === true, wanted);
-      const start = sequence;
-      if (!query.fresh) {
-        const [answer] = await cache.getMany<readonly WalletBalance[]>([answerKey]);
-        if (answer) return answer;
-      }
-
-      let native: CachedAmount | undefined;
-      let tokenAmounts = new Map<string, CachedAmount>();
-      let tokenOrder: string[] = wanted === 'all' ? [] : wanted;
-      let missingTokens: string[] | 'all' = wanted;
-      if (!query.fresh) {
-        if (wanted === 'all') {
-          const [cachedNative, cachedAll] = await cache.getMany<unknown>([nativeKey(tag), tokenListKey(tag)]);
-          native = cachedNative as CachedAmount | undefined;
-          const keys = cachedAll as string[] | undefined;
-          if (keys) {
-            const values = await cache.getMany<CachedAmount>(keys);
-            // Served from the cache only when every account of the listing is still there.
-            if (values.every((v) => v !== undefined)) {
-              tokenOrder = keys.map((k) => k.slice(tokenAmountKey(tag, '').length));
-              tokenAmounts = new Map(tokenOrder.map((t, i) => [t, values[i]!]));
-              missingTokens = [];
-            }
-          }
-        } else {
-          const values = await cache.getMany<CachedAmount>([
-            nativeKey(tag),
-            ...wanted.map((t) => tokenAmountKey(tag, t)),
-          ]);
-          native = values[0];
-          for (const [i, t] of wanted.entries()) {
-            const v = values[i + 1];
-            if (v) tokenAmounts.set(t, v);
-          }
-          missingTokens = wanted.filter((t) => !tokenAmounts.has(t));
-        }
-      }
-
-      let meta = new Map<string, TokenMeta>();
-      if (native === undefined || missingTokens === 'all' || missingTokens.length > 0) {
-        const fetched = await fetchMissing(chain, wallet, native === undefined, missingTokens);
-        native ??= fetched.native ?? undefined;
-        for (const [t, v] of fetched.tokens) tokenAmounts.set(t, v);
-        if (missingTokens === 'all') tokenOrder = [...fetched.tokens.keys()];
-        meta = fetched.meta;
-      }
-      const needMeta = tokenOrder.filter((t) => !meta.has(t) && tokenAmounts.get(t)?.raw != null);
-      if (needMeta.length > 0) {
-        const found = await cache.getMany<TokenMeta>(needMeta.map((t) => metaKey(chain.slug, t)));
-        for (const [i, m] of found.entries()) if (m) meta.set(needMeta[i]!, m);
-      }
-
-      const { balances: out, expiresAt } = assembleBalances({
-        chain,
-        owner: wallet.address,
-        includeZero: query.includeZero === true,
-        native,
-        tokenOrder,
-        tokenAmounts,
-        meta,
-      });
-      const ttlMs = expiresAt - clock.now().getTime();
-      // Frozen: the same answer is handed to every reader while cached.
-      for (const b of out) Object.freeze(b);
-      const answer = Object.freeze(out);
-      if (ttlMs > 0 && Number.isFinite(ttlMs) && !droppedSince(tag, start))
-        await cache.setMany([{ key: answerKey, value: answer }], { ttlMs, tags: [tag] });
-      return answer;
+      return (await storedAnswer(userId, chain, query)) ?? (await computeAnswer(userId, chain, query)).body;
     },
 
     /**

@@ -1,38 +1,39 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, type Metric, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Registry } from 'prom-client';
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-
-/** What the registry reads from a metric's get() (the shape of prom-client's own). */
-interface Exposed {
-  name: string;
-  help: string;
-  type: 'counter' | 'histogram';
-  aggregator: 'sum';
-  values: { metricName?: string; labels: Record<string, string | number>; value: number }[];
-}
+const REQUESTS = { name: 'http_requests_total', help: 'HTTP requests by method, route and status' };
+const DURATION = {
+  name: 'http_request_duration_seconds',
+  help: 'HTTP request latency by method, route and status',
+};
 
 /** The requests and latencies of one method, route and status. */
 interface Series {
+  method: string;
   statusCode: number;
-  labels: { method: string; route: string; status: string };
+  /** The series' labels as the exposition writes them: `method="GET",route="/x",status="200"`. */
+  labels: string;
   count: number;
   sum: number;
   /** Observations per bucket (not cumulative); the last one is +Inf. */
   buckets: number[];
 }
 
+/** A label value in the text format: backslash, newline and double quote escaped. */
+const labelValue = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
+
 /**
  * http_requests_total and http_request_duration_seconds, kept per series in plain numbers and
- * handed to prom-client's registry when it is scraped.
+ * written in Prometheus's text format (version 0.0.4) when scraped, after prom-client's own metrics.
  *
- * Written by hand because prom-client's Counter and Histogram validate and hash the label values
+ * Kept by hand because prom-client's Counter and Histogram validate and hash the label values
  * again on every inc() and observe(), bound labels included: a fixed cost per request on every
  * route. Here the series of a route is found by one Map lookup on the route's template (the same
  * string object on every request, its hash kept; a key joined per request would be a new string to
- * flatten and hash each time), then among that route's few series by method and status. The
- * registry formats the exposition as for its own metrics (the objects below have the shape of its
- * Counter and Histogram `get()`).
+ * flatten and hash each time), then among that route's few series by method and status. The text
+ * is written as prom-client writes its own (test/unit/request-metrics.test.ts checks its form);
+ * nothing of this is registered in prom-client, so no prom-client internals are relied on.
  */
 class RequestMetrics {
   /** Every series, in the order first seen. */
@@ -47,11 +48,12 @@ class RequestMetrics {
       this.#byRoute.set(route, ofRoute);
     }
     let s: Series | undefined;
-    for (const x of ofRoute) if (x.statusCode === statusCode && x.labels.method === method) s = x;
+    for (const x of ofRoute) if (x.statusCode === statusCode && x.method === method) s = x;
     if (s === undefined) {
       s = {
+        method,
         statusCode,
-        labels: { method, route, status: String(statusCode) },
+        labels: `method="${labelValue(method)}",route="${labelValue(route)}",status="${statusCode}"`,
         count: 0,
         sum: 0,
         buckets: new Array(LATENCY_BUCKETS.length + 1).fill(0),
@@ -71,86 +73,53 @@ class RequestMetrics {
     this.#byRoute.clear();
   }
 
-  /** The two metrics, registered in `registry` like its own. */
-  register(registry: Registry): void {
-    const series = this.#series;
-    const reset = () => this.reset();
-    const counter = {
-      name: 'http_requests_total',
-      help: 'HTTP requests by method, route and status',
-      type: 'counter',
-      aggregator: 'sum',
-      reset,
-      get: async (): Promise<Exposed> => ({
-        name: counter.name,
-        help: counter.help,
-        type: 'counter',
-        aggregator: 'sum',
-        values: [...series.values()].map((s) => ({ labels: s.labels, value: s.count })),
-      }),
-    };
-    const histogram = {
-      name: 'http_request_duration_seconds',
-      help: 'HTTP request latency by method, route and status',
-      type: 'histogram',
-      aggregator: 'sum',
-      reset,
-      get: async (): Promise<Exposed> => {
-        const values: Exposed['values'] = [];
-        for (const s of series.values()) {
-          let cumulative = 0;
-          LATENCY_BUCKETS.forEach((le, i) => {
-            cumulative += s.buckets[i] as number;
-            values.push({
-              metricName: `${histogram.name}_bucket`,
-              labels: { ...s.labels, le },
-              value: cumulative,
-            });
-          });
-          values.push({
-            metricName: `${histogram.name}_bucket`,
-            labels: { ...s.labels, le: '+Inf' },
-            value: s.count,
-          });
-          values.push({ metricName: `${histogram.name}_sum`, labels: s.labels, value: s.sum });
-          values.push({ metricName: `${histogram.name}_count`, labels: s.labels, value: s.count });
-        }
-        return {
-          name: histogram.name,
-          help: histogram.help,
-          type: 'histogram',
-          aggregator: 'sum',
-          values,
-        };
-      },
-    };
-    // The registry only calls name, get() and reset() of what it holds.
-    registry.registerMetric(counter as unknown as Metric);
-    registry.registerMetric(histogram as unknown as Metric);
+  /** The two metrics in the text format, each a block of HELP, TYPE and its samples. */
+  exposition(): string {
+    const counter = [`# HELP ${REQUESTS.name} ${REQUESTS.help}`, `# TYPE ${REQUESTS.name} counter`];
+    const histogram = [`# HELP ${DURATION.name} ${DURATION.help}`, `# TYPE ${DURATION.name} histogram`];
+    for (const s of this.#series) {
+      counter.push(`${REQUESTS.name}{${s.labels}} ${s.count}`);
+      let cumulative = 0;
+      LATENCY_BUCKETS.forEach((le, i) => {
+        cumulative += s.buckets[i] as number;
+        histogram.push(`${DURATION.name}_bucket{${s.labels},le="${le}"} ${cumulative}`);
+      });
+      histogram.push(`${DURATION.name}_bucket{${s.labels},le="+Inf"} ${s.count}`);
+      histogram.push(`${DURATION.name}_sum{${s.labels}} ${s.sum}`);
+      histogram.push(`${DURATION.name}_count{${s.labels}} ${s.count}`);
+    }
+    return `${counter.join('\n')}\n\n${histogram.join('\n')}\n`;
   }
 }
 
 /** Prometheus metrics of one server instance (its own registry, so tests can run several). */
 export function createMetrics() {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const promRegistry = new Registry();
+  collectDefaultMetrics({ register: promRegistry });
   const requests = new RequestMetrics();
-  requests.register(registry);
   return {
-    registry,
+    /** What GET /metrics writes: prom-client's metrics (process, rate limits), then the requests'. */
+    registry: {
+      contentType: promRegistry.contentType,
+      metrics: async (): Promise<string> => `${await promRegistry.metrics()}\n${requests.exposition()}`,
+      resetMetrics(): void {
+        promRegistry.resetMetrics();
+        requests.reset();
+      },
+    },
     requests,
     rateLimitRejections: new Counter({
       name: 'rate_limit_rejections_total',
       help: 'Requests refused with 429 by policy',
       labelNames: ['policy'] as const,
-      registers: [registry],
+      registers: [promRegistry],
     }),
   };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-/** GET /metrics (Prometheus text); requests are counted by RequestObserver (request-observer.ts). */
+/** GET /metrics (Prometheus text); requests are counted by RequestObserver (http/tuning/request-observer.ts). */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     reply.type(metrics.registry.contentType);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import type { Static } from 'typebox';
 import type { BalanceQuery } from '../../app/balances/balances-service.ts';
 import type { Services } from '../../app/services.ts';
@@ -9,38 +10,28 @@ import {
   BalancesResponse,
 } from '../../schemas/balances.ts';
 import { errorResponses, ok } from '../../schemas/common.ts';
-import { sendListJson } from '../frozen-json.ts';
 import { principalOf } from '../plugins/auth.ts';
 
 const ERRORS = errorResponses(400, 404, 502, 503);
-// Bots ask for the same token list again and again: its split form is kept (frozen, so the service
-// can also keep what it derives from it, keyed by the array). Kept by the list's length, the full
-// text compared on a hit: a comparison of equal strings is a memory compare, while a map keyed by
-// the 2 KB text itself (or a fingerprint built from slices of it) hashes or copies it per request.
-const splitByLength = new Map<number, { text: string; list: readonly string[] }>();
-function splitTokens(tokens: string | undefined): readonly string[] | undefined {
-  if (tokens === undefined) return undefined;
-  const hit = splitByLength.get(tokens.length);
-  if (hit !== undefined && hit.text === tokens) return hit.list;
-  const list = Object.freeze(tokens.split(','));
-  if (splitByLength.size >= 1000) splitByLength.clear();
-  splitByLength.set(tokens.length, { text: tokens, list });
-  return list;
-}
 
 /**
- * The use case's query, its fields named one by one: a rest copy of the parsed query string and a
- * spread into a new object cost more than the rest of the route on a cached read.
+ * The use case's query, its fields named one by one (a rest copy of the parsed query string costs
+ * more than the rest of the route on a cached read); the token list stays the text it came as,
+ * part of the stored answer's key (app/balances/balance-answers.ts).
  */
 function balanceQuery(query: Static<typeof AddressBalancesQuery>, address: string | undefined): BalanceQuery {
   return {
     chain: query.chain,
     address,
-    tokens: splitTokens(query.tokens),
+    tokens: query.tokens,
     includeZero: query.includeZero,
     fresh: query.fresh,
   };
 }
+
+/** The answer as the service encoded it (stored that way: a cached read encodes nothing). */
+const sendBody = (reply: FastifyReply, body: Buffer) =>
+  reply.type('application/json; charset=utf-8').send(body);
 
 export const balancesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
   app,
@@ -62,11 +53,11 @@ export const balancesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
       },
     },
     async (request, reply) => {
-      const balances = await services.balances.readShared(
+      const body = await services.balances.readEncoded(
         principalOf(request).userId,
         balanceQuery(request.query, request.query.address),
       );
-      return sendListJson(reply, 'balances', balances);
+      return sendBody(reply, body);
     },
   );
 
@@ -85,11 +76,11 @@ export const balancesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
       },
     },
     async (request, reply) => {
-      const balances = await services.balances.readShared(
+      const body = await services.balances.readEncoded(
         principalOf(request).userId,
         balanceQuery(request.query, request.params.address),
       );
-      return sendListJson(reply, 'balances', balances);
+      return sendBody(reply, body);
     },
   );
 };

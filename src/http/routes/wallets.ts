@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../app/services.ts';
 import { errorResponses, ok } from '../../schemas/common.ts';
 import { ListWalletsQuery, ListWalletsResponse } from '../../schemas/wallets.ts';
-import { sendListJson } from '../frozen-json.ts';
 import { principalOf } from '../plugins/auth.ts';
+import { sendListJson } from '../tuning/frozen-json.ts';
 
 export const walletsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.get(

@@ -1,7 +1,7 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Logger } from 'pino';
-import type { Metrics } from './metrics.ts';
-import { endRequestSpan } from './request-tracing.ts';
+import type { Metrics } from '../plugins/metrics.ts';
+import { endRequestSpan } from '../plugins/request-tracing.ts';
 
 /** Request loggers are pino's (or LazyChildLogger, support/logger.ts), which Fastify types more narrowly. */
 const logsInfo = (request: FastifyRequest) => (request.log as unknown as Logger).isLevelEnabled('info');

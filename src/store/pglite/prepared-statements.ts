@@ -1,4 +1,5 @@
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
+import { pgliteMutexes } from './internals.ts';
 
 /**
  * Named prepared statements for PGlite. `PGlite.query` parses and plans its SQL at every call and
@@ -12,6 +13,7 @@ import { type PGlite, parse, protocol } from '@electric-sql/pglite';
  * PGlite offers no statement cache of its own; this uses its public wire-protocol entry point
  * (`execProtocol`), its own message serializer and result parser, and the same mutexes and the
  * same parameter serializers as `PGlite.query`, so values go in and come out exactly as there.
+ * The mutexes are PGlite internals (internals.ts): without them every statement goes the plain way.
  */
 const MAX_STATEMENTS = 256;
 /** SQLSTATE 0A000 with this text: a schema change altered what a prepared statement returns. */
@@ -29,7 +31,16 @@ function withQuery(err: unknown, sql: string): unknown {
   return err;
 }
 
-export function preparedStatements(pglite: PGlite) {
+type PreparedQuery = <T>(
+  sql: string,
+  params: readonly unknown[],
+  inTransaction: boolean,
+) => Promise<T[] | undefined>;
+
+export function preparedStatements(pglite: PGlite): PreparedQuery {
+  const mutexes = pgliteMutexes(pglite);
+  // An upgrade without the internals: statements are run the plain way (correct, only slower).
+  if (mutexes === undefined) return async () => undefined;
   const { serialize } = protocol;
   const statements = new Map<string, Prepared>();
   let counter = 0;
@@ -80,8 +91,8 @@ export function preparedStatements(pglite: PGlite) {
 
   /**
    * Runs `sql` as a prepared statement, or returns `undefined` when it is not one to keep (the
-   * cache is full: a statement built per call, say) or the database is closed, for the caller to
-   * run it the plain way.
+   * cache is full: a statement built per call, say), the database is closed, or PGlite lacks the
+   * internals this needs, for the caller to run it the plain way.
    * `inTransaction`: the caller holds PGlite's transaction (PGlite's own mutexes are taken as
    * `PGlite.query` and a transaction's `query` take them).
    */
@@ -93,7 +104,7 @@ export function preparedStatements(pglite: PGlite) {
     // Closed: PGlite.query gives its own error. Full: the plain way.
     if (pglite.closed || (!statements.has(sql) && statements.size >= MAX_STATEMENTS)) return undefined;
     const exclusive = () =>
-      pglite._runExclusiveQuery(async () => {
+      mutexes.runExclusiveQuery(async () => {
         try {
           return await run<T>(sql, params, inTransaction);
         } catch (err) {
@@ -108,6 +119,6 @@ export function preparedStatements(pglite: PGlite) {
           });
         }
       });
-    return inTransaction ? exclusive() : pglite._runExclusiveTransaction(exclusive);
+    return inTransaction ? exclusive() : mutexes.runExclusiveTransaction(exclusive);
   };
 }

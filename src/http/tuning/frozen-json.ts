@@ -1,9 +1,10 @@
 import type { FastifyReply } from 'fastify';
 
 /**
- * Cached reads (wallet lists, balances) hand every reader the same frozen array until the cache
- * entry changes; its response body is then serialized once per array, not per request, which
- * keeps a cached read close to the cost of a static route (bench:wallets, bench:balances).
+ * A cached wallet list (app/wallets.ts `list`) is the same frozen array for every reader until the
+ * cache entry changes; its response body is then serialized once per array, not per request, which
+ * keeps a cached read close to the cost of a static route (bench:wallets). (Balances keep their
+ * encoded answers themselves: app/balances/balance-answers.ts.)
  *
  * The rule is explicit and checked: only a frozen value is memoized (a frozen array cannot gain,
  * lose or replace elements, and the services freeze the elements too), so a cache that hands back
