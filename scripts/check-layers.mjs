@@ -35,20 +35,13 @@ const isChainSdk = (specifier) =>
     sdk.endsWith('/') ? specifier.startsWith(sdk) : specifier === sdk || specifier.startsWith(`${sdk}/`),
   );
 
-// TEMPORARY ALLOWLIST: today's violators of the last two rules, one entry per file (relative to
-// src/). The family helper of issue 27 is removing them in parallel; the integrator empties this
-// list when merging. Nothing may be added to it. It names files of src/ only (a fixture tree gets none).
-const ALLOWED_TODAY = new Set([
-  'app/balances/balances-service.ts', // removed by issue 27's family port
-]);
 
 /**
  * The problems of the tree under `src` (an upward import, a cycle, a broken rule: one line each),
- * with its counts. The allowlist applies to src/ itself only.
+ * with its counts.
  */
 export function checkLayers(src = REAL_SRC) {
   const SRC = resolve(src);
-  const ALLOWED = SRC === REAL_SRC ? ALLOWED_TODAY : new Set();
   const topOf = (file) => relative(SRC, file).split('/')[0];
 
   const layerOf = (file) => {
@@ -78,7 +71,6 @@ export function checkLayers(src = REAL_SRC) {
     edges.set(file, targets);
     const name = relative(SRC, file);
     const top = topOf(file);
-    const allowed = ALLOWED.has(name);
     for (const t of targets) {
       const to = topOf(t);
       if (layerOf(t) > layerOf(file)) problems.push(`upward import: src/${name} -> src/${relative(SRC, t)}`);
@@ -86,20 +78,17 @@ export function checkLayers(src = REAL_SRC) {
         problems.push(
           `edge imports another edge: src/${name} -> src/${relative(SRC, t)} (${top}/ and ${to}/ are both edges: move what they share below them, to schemas/, support/ or app/)`,
         );
-      if (FORBIDDEN_FOLDERS[top]?.includes(to) && !allowed)
+      if (FORBIDDEN_FOLDERS[top]?.includes(to))
         problems.push(
           `${top}/ imports ${to}/: src/${name} -> src/${relative(SRC, t)} (the chain port speaks domain/ types, never store rows or use cases)`,
         );
     }
-    if (top === 'app' && !allowed)
+    if (top === 'app')
       for (const n of specifiers.filter(isChainSdk))
         problems.push(
           `app/ imports a chain SDK: src/${name} -> ${n} (chain work belongs to a chain family in chains/)`,
         );
   }
-  for (const name of ALLOWED)
-    if (!files.includes(join(SRC, name)))
-      problems.push(`allowlisted file no longer exists: src/${name} (remove it from ALLOWED_TODAY)`);
 
   // Cycles: a depth-first search; each back edge closes one cycle.
   const state = new Map();
@@ -120,17 +109,17 @@ export function checkLayers(src = REAL_SRC) {
   for (const f of files) if (!state.has(f)) visit(f);
 
   const imports = [...edges.values()].reduce((n, t) => n + t.length, 0);
-  return { problems, modules: files.length, imports, allowlisted: ALLOWED.size };
+  return { problems, modules: files.length, imports };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { problems, modules, imports, allowlisted } = checkLayers(process.argv[2]);
+  const { problems, modules, imports } = checkLayers(process.argv[2]);
   if (problems.length > 0) {
     for (const p of problems) console.error(p);
     console.error(`${problems.length} layer problem(s) in ${modules} modules`);
     process.exit(1);
   }
   console.log(
-    `layers: ${modules} modules, ${imports} imports between them, no upward import, no cycle, no edge importing another, chains/ free of store/ and app/, app/ free of chain SDKs${allowlisted > 0 ? ` (but for ${allowlisted} allowlisted files)` : ''}`,
+    `layers: ${modules} modules, ${imports} imports between them, no upward import, no cycle, no edge importing another, chains/ free of store/ and app/, app/ free of chain SDKs`,
   );
 }

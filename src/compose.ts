@@ -16,10 +16,8 @@ import { walletsService } from './app/wallets.ts';
 import { memoryCache } from './cache/cache.ts';
 import { redisCache } from './cache/redis-cache.ts';
 import { type ChainRegistry, createChainRegistry } from './chains/chain-registry.ts';
-import { evmBalanceReader } from './chains/evm/evm-balances.ts';
 import { chainFamilies } from './chains/families.ts';
 import { createChainClients } from './chains/rpc-clients.ts';
-import { solanaBalanceReader } from './chains/solana/solana-balances.ts';
 import type { Config } from './config/config.ts';
 import type { Secrets } from './config/local-secrets.ts';
 import { addressThrottle } from './rate-limit/address-throttle.ts';
@@ -166,10 +164,7 @@ export function compose(options: ComposeOptions): Composition {
     balances: balancesService({
       chains,
       wallets,
-      readers: {
-        ethereum: evmBalanceReader({ clients: chainClients }),
-        solana: solanaBalanceReader({ clients: chainClients }),
-      },
+      families,
       cache: redis
         ? redisCache(redis.commands, (err) => options.logger?.debug({ err }, 'Redis cache unavailable'))
         : memoryCache({ clock }),

@@ -1,5 +1,6 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { UserId } from '../domain/ids.ts';
 import type { Services } from './services.ts';
 import type { WalletView } from './wallets.ts';
 
@@ -40,13 +41,18 @@ export async function seedDemo(
   const user = await services.users.create({ email: DEMO_EMAIL });
   const wallets = privyUser
     ? (await services.wallets.link(user.id, await privyUser(user.email))).wallets
-    : [
-        await services.wallets.create(user.id, { chainType: 'ethereum' }),
-        await services.wallets.create(user.id, { chainType: 'solana' }),
-      ];
+    : await seedWallets(services, user.id);
   const { key } = await services.apiKeys.create(user.id, { name: 'demo' });
   const apiKeyPath = join(dataDir, 'demo-api-key');
   writeFileSync(apiKeyPath, `${key}\n`, { mode: 0o600 });
   chmodSync(apiKeyPath, 0o600);
   return { email: user.email, apiKey: key, apiKeyPath, wallets };
+}
+
+/** One wallet per chain family, in the families' order (EVM first), created one after the other. */
+async function seedWallets(services: Services, userId: UserId) {
+  const wallets: WalletView[] = [];
+  for (const family of services.families.all())
+    wallets.push(await services.wallets.create(userId, { chainType: family.chainType }));
+  return wallets;
 }

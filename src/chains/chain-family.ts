@@ -55,12 +55,17 @@ export interface FamilyRules {
   /** What a refusal says of the family's aliases of `native` (Solana: wrapped SOL); null: none. */
   readonly nativeAliasNote: string | null;
   /** How the API names the family's tokens (`asset` of a send, of a balance): `erc20`, `spl`. */
-  readonly tokenAsset: string;
+  readonly tokenAsset: 'erc20' | 'spl';
   /**
    * The tokens a balance read without a `tokens` list covers: `all` the owner's token accounts
    * (Solana can list them), or `none` (an EVM node cannot list what an address holds: native only).
    */
   readonly unlistedTokens: 'all' | 'none';
+  /**
+   * An address any read may name as the owner when only token metadata is wanted (the reader's
+   * calls need one): EVM's zero address, Solana's System Program.
+   */
+  readonly anyOwner: string;
   /** An amount in base units, exactly (400 INVALID_INPUT naming `field` when not in the family's form or range). */
   parseAmount(field: string, raw: string): bigint;
 }

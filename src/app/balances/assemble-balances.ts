@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import type { TokenMeta } from '../../chains/balance-reader.ts';
 import type { Chain } from '../../chains/chain-registry.ts';
+import { rulesOf } from '../../chains/families.ts';
 import type { WalletBalanceSchema } from '../../schemas/balances.ts';
 import { type CachedAmount, NATIVE_TTL_MS, TOKEN_TTL_MS } from './balance-cache.ts';
 
@@ -35,7 +36,7 @@ export function assembleBalances(input: {
       symbol: chain.nativeSymbol,
       updatedAt: new Date(native.at).toISOString(),
     });
-  const asset = chain.chainType === 'ethereum' ? 'erc20' : 'spl';
+  const asset = rulesOf(chain).tokenAsset;
   for (const t of tokenOrder) {
     const amount = tokenAmounts.get(t);
     // A token that cannot be read is left out rather than failing the whole request.

@@ -1,13 +1,12 @@
-import { isAddress as isSolanaAddress } from '@solana/kit';
 import type { Cache } from '../../cache/cache.ts';
 import { SingleFlight } from '../../cache/single-flight.ts';
-import type { BalanceReader, TokenMeta } from '../../chains/balance-reader.ts';
+import type { TokenMeta } from '../../chains/balance-reader.ts';
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
+import { type ChainFamilies, rulesOf } from '../../chains/families.ts';
 import { rpcError } from '../../chains/rpc-clients.ts';
-import { isEvmAddress } from '../../domain/addresses.ts';
 import type { UserId } from '../../domain/ids.ts';
 import { quoted } from '../../domain/input-values.ts';
-import type { ChainType, WalletRecord } from '../../domain/wallets.ts';
+import type { WalletRecord } from '../../domain/wallets.ts';
 import { AppError, invalidInput } from '../../errors/app-error.ts';
 import type { InvalidationBus } from '../../store/invalidation-bus.ts';
 import type { Clock } from '../../support/clock.ts';
@@ -41,10 +40,8 @@ export interface BalanceQuery {
   fresh?: boolean | undefined;
 }
 
-const isAddressFor = (chainType: ChainType, value: string): boolean =>
-  chainType === 'ethereum' ? isEvmAddress(value) : isSolanaAddress(value);
-
-const typeName = (chainType: ChainType) => (chainType === 'ethereum' ? 'EVM' : 'Solana');
+/** Whether `value` is an address of the chain's family (its rules: no chain is read). */
+const isAddressFor = (chain: Chain, value: string): boolean => rulesOf(chain).isAddress(value);
 
 function parseTokens(chain: Chain, tokens: string | readonly string[] | undefined): string[] | null {
   if (tokens === undefined) return null;
@@ -56,10 +53,10 @@ function parseTokenList(chain: Chain, tokens: readonly string[]): string[] | nul
   for (const [i, raw] of tokens.entries()) {
     const token = raw.trim();
     if (token === '') continue;
-    if (!isAddressFor(chain.chainType, token))
+    if (!isAddressFor(chain, token))
       throw invalidInput(
         `tokens[${i}]`,
-        `${quoted(token)} is not a valid ${typeName(chain.chainType)} token address`,
+        `${quoted(token)} is not a valid ${rulesOf(chain).label} token address`,
       );
     if (!seen.has(tokenKey(token))) seen.set(tokenKey(token), token);
   }
@@ -67,12 +64,6 @@ function parseTokenList(chain: Chain, tokens: readonly string[]): string[] | nul
     throw invalidInput('tokens', `at most ${MAX_TOKENS} distinct tokens, got ${seen.size}`);
   return seen.size === 0 ? null : [...seen.keys()];
 }
-
-/** An owner for metadata reads without a wallet: the zero address, the System Program. */
-const ANY_OWNER: Record<ChainType, string> = {
-  ethereum: '0x0000000000000000000000000000000000000000',
-  solana: '11111111111111111111111111111111',
-};
 
 /** Runs `work` with a signal that aborts after `ms`, and gives up waiting for it then. */
 async function withDeadline<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -100,13 +91,14 @@ async function withDeadline<T>(ms: number, work: (signal: AbortSignal) => Promis
 export function balancesService(deps: {
   chains: ChainRegistry;
   wallets: Pick<WalletsService, 'listAll'>;
-  readers: Record<ChainType, BalanceReader>;
+  /** The chain families: each reads its chains' balances. */
+  families: ChainFamilies;
   cache: Cache;
   bus: InvalidationBus;
   clock: Clock;
   timeoutMs: number;
 }) {
-  const { chains, wallets, readers, cache, bus, clock, timeoutMs } = deps;
+  const { chains, wallets, families, cache, bus, clock, timeoutMs } = deps;
   const flights = new SingleFlight();
   const answers = balanceAnswers({ cache, chainSlugs: () => chains.list().map((c) => c.slug) });
   answers.onDrop((tag) => flights.forget(tag === null ? () => true : (key) => key.startsWith(`${tag}|`)));
@@ -123,10 +115,10 @@ export function balancesService(deps: {
   }
 
   async function resolveWallet(userId: UserId, chain: Chain, address: string | undefined) {
-    if (address !== undefined && !isAddressFor(chain.chainType, address))
+    if (address !== undefined && !isAddressFor(chain, address))
       throw invalidInput(
         'address',
-        `${quoted(address)} is not a ${typeName(chain.chainType)} address (chain ${chain.slug})`,
+        `${quoted(address)} is not a ${rulesOf(chain).label} address (chain ${chain.slug})`,
       );
     const wallet = await findWallet(userId, chain, address);
     if (!wallet)
@@ -156,7 +148,7 @@ export function balancesService(deps: {
         for (const [i, meta] of found.entries()) if (meta) known.set(list[i]!, meta);
         return known;
       };
-      const reader = readers[chain.chainType];
+      const reader = families.of(chain).balances;
       const reading = await withDeadline(timeoutMs, (signal) =>
         reader.read({ chain, owner: wallet.address, native, tokens, knownMeta, signal }),
       ).catch((err: unknown) => {
@@ -210,8 +202,7 @@ export function balancesService(deps: {
    * it with the same error, in the same order, as without a stored answer.
    */
   async function storedAnswer(userId: UserId, chain: Chain, query: BalanceQuery) {
-    if (query.fresh || (query.address !== undefined && !isAddressFor(chain.chainType, query.address)))
-      return undefined;
+    if (query.fresh || (query.address !== undefined && !isAddressFor(chain, query.address))) return undefined;
     const wallet = await findWallet(userId, chain, query.address);
     return wallet && answers.get(answers.tagOf(chain.slug, wallet.address), query);
   }
@@ -222,7 +213,7 @@ export function balancesService(deps: {
     const wallet = await resolveWallet(userId, chain, query.address);
     const tag = answers.tagOf(chain.slug, wallet.address);
     // EVM without `tokens` is native only: an EVM node cannot list the tokens an address holds.
-    const wanted: string[] | 'all' = listed ?? (chain.chainType === 'solana' ? 'all' : []);
+    const wanted: string[] | 'all' = listed ?? (rulesOf(chain).unlistedTokens === 'all' ? 'all' : []);
     const start = answers.mark();
 
     let native: CachedAmount | undefined;
@@ -318,7 +309,7 @@ export function balancesService(deps: {
       const chain = chains.get(chainSlug);
       const byKey = new Map<string, string[]>();
       for (const t of tokens)
-        if (isAddressFor(chain.chainType, t)) byKey.set(tokenKey(t), [...(byKey.get(tokenKey(t)) ?? []), t]);
+        if (isAddressFor(chain, t)) byKey.set(tokenKey(t), [...(byKey.get(tokenKey(t)) ?? []), t]);
       const out = new Map<string, TokenMeta>();
       const keys = [...byKey.keys()];
       if (keys.length === 0) return out;
@@ -327,10 +318,9 @@ export function balancesService(deps: {
       for (const [i, meta] of cached.entries()) if (meta) found.set(keys[i]!, meta);
       const missing = keys.filter((k) => !found.has(k));
       if (missing.length > 0) {
-        const who =
-          owner !== undefined && isAddressFor(chain.chainType, owner) ? owner : ANY_OWNER[chain.chainType];
+        const who = owner !== undefined && isAddressFor(chain, owner) ? owner : rulesOf(chain).anyOwner;
         const reading = await withDeadline(timeoutMs, (signal) =>
-          readers[chain.chainType].read({
+          families.of(chain).balances.read({
             chain,
             owner: who,
             native: false,

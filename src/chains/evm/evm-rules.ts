@@ -36,6 +36,7 @@ export const evmRules: FamilyRules = {
   nativeAliasNote: null,
   tokenAsset: 'erc20',
   unlistedTokens: 'none',
+  anyOwner: '0x0000000000000000000000000000000000000000',
   parseAmount: (field, raw) =>
     parseBaseUnits(field, raw, {
       hex: true,

@@ -48,6 +48,7 @@ export const solanaRules: FamilyRules = {
   nativeAliasNote: 'wrapped SOL is native SOL',
   tokenAsset: 'spl',
   unlistedTokens: 'all',
+  anyOwner: '11111111111111111111111111111111',
   parseAmount: (field, raw) =>
     parseBaseUnits(field, raw, {
       hex: false,
