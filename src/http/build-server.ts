@@ -62,7 +62,6 @@ function trustProxyOption(value: TrustProxy = false): boolean {
   return (Array.isArray(value) ? value.join(',') : value) as boolean;
 }
 
-
 /**
  * The REST edge: the Fastify server with /api/v1 (authenticated), its OpenAPI document and /docs,
  * health and metrics. The other edges are mounted beside it by src/server.ts.
