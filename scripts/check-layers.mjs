@@ -35,7 +35,6 @@ const isChainSdk = (specifier) =>
     sdk.endsWith('/') ? specifier.startsWith(sdk) : specifier === sdk || specifier.startsWith(`${sdk}/`),
   );
 
-
 /**
  * The problems of the tree under `src` (an upward import, a cycle, a broken rule: one line each),
  * with its counts.

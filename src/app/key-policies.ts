@@ -1,6 +1,7 @@
 import type { ChainRegistry } from '../chains/chain-registry.ts';
 import { familyRules, rulesOf } from '../chains/families.ts';
 import { quoted } from '../domain/input-values.ts';
+import { WRAPPED_SOL_MINT } from '../domain/native-aliases.ts';
 import type { ChainType } from '../domain/wallets.ts';
 import { AppError, invalidInput } from '../errors/app-error.ts';
 import type { StoredKeyPolicy as StoredKeyPolicyRow } from '../store/repositories/api-keys-repository.ts';
@@ -46,9 +47,6 @@ export interface KeyPolicy {
 
 /** A policy as stored (in the key's policy JSON; keys from before the option lack it: false). */
 export type StoredKeyPolicy = StoredKeyPolicyRow & { allowUnlimitedApprovals: boolean };
-
-/** The wrapped SOL mint: the same asset as SOL for an API key's limits. */
-export const WRAPPED_SOL_MINT = 'So11111111111111111111111111111111111111112';
 
 /** A key made before policies existed, or created without choices: everything, as before. */
 export const UNRESTRICTED: KeyPolicy = Object.freeze({

@@ -1,4 +1,5 @@
 import type { Chain } from '../chains/chain-registry.ts';
+import { EVM_NATIVE_TOKEN, WRAPPED_SOL_MINT } from '../domain/native-aliases.ts';
 import { formatUnits } from '../domain/units.ts';
 import { html, type SafeHtml } from './html.ts';
 import { withinMs } from './time-limit.ts';
@@ -22,8 +23,6 @@ export interface TokenMetaPort {
 }
 
 /** The swap aggregators' names for the native coin: 1inch's placeholder and Jupiter's wrapped SOL. */
-const EVM_NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
-const WRAPPED_SOL = 'So11111111111111111111111111111111111111112';
 
 export const nativeUnit = (chain: Chain): AssetUnit => ({
   symbol: chain.nativeSymbol,
@@ -32,7 +31,7 @@ export const nativeUnit = (chain: Chain): AssetUnit => ({
 
 /** Null or a swap's name for the native coin: the chain's own unit (wrapped SOL is SOL to a person). */
 export const isNativeToken = (token: string | null): boolean =>
-  token === null || token.toLowerCase() === EVM_NATIVE || token === WRAPPED_SOL;
+  token === null || token.toLowerCase() === EVM_NATIVE_TOKEN.toLowerCase() || token === WRAPPED_SOL_MINT;
 
 const key = (chain: string, token: string) =>
   `${chain}|${token.startsWith('0x') ? token.toLowerCase() : token}`;

@@ -15,10 +15,10 @@ import {
   policyAsset,
   storeKeyPolicy,
   UNRESTRICTED,
-  WRAPPED_SOL_MINT,
 } from '../../src/app/key-policies.ts';
 import { type ApprovalSpend, checkWrite, type WriteSpend } from '../../src/app/key-write-rules.ts';
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
+import { WRAPPED_SOL_MINT } from '../../src/domain/native-aliases.ts';
 
 const chains = createChainRegistry({});
 const policy = (input: KeyPolicyInput) => parseKeyPolicy(chains, input);

@@ -11,7 +11,7 @@ import {
   stepBeforeInspection,
 } from '../../src/app/transactions/tracker-rules.ts';
 import type { Inspection } from '../../src/chains/chain-adapter.ts';
-import type { TransactionStatus } from '../../src/store/repositories/transactions-repository.ts';
+import type { TransactionStatus } from '../../src/domain/transactions.ts';
 
 const now = new Date('2026-03-01T12:00:00.000Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { encodeFunctionData, erc20Abi } from 'viem';
 import { intentOf } from '../../src/app/transactions/intent-view.ts';
-import type { TransactionRecord } from '../../src/store/repositories/transactions-repository.ts';
+import type { TransactionRecord } from '../../src/domain/transactions.ts';
 
 const TOKEN = '0x62F7c731df45c714F07584135ad9E8B7Ae200f12';
 const TO = '0x000000000000000000000000000000000000dEaD';

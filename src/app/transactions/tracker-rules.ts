@@ -1,10 +1,7 @@
 // The tracker's decisions (DESIGN A9), apart from the I/O that carries them out (tracker.ts): what a
 // transaction moves to after one look at its chain, and when it is looked at next.
 import type { Inspection } from '../../chains/chain-adapter.ts';
-import type {
-  TransactionRecord,
-  TransactionStatus,
-} from '../../store/repositories/transactions-repository.ts';
+import type { TransactionRecord, TransactionStatus } from '../../domain/transactions.ts';
 
 /** A CONFIRMED transaction is watched this long for a reorg that takes its block away. */
 export const REORG_WATCH_MS = 10 * 60_000;

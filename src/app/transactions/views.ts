@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { Chain, ChainRegistry } from '../../chains/chain-registry.ts';
+import type { TransactionRecord } from '../../domain/transactions.ts';
 import type { SubmissionSchema, TransactionSchema } from '../../schemas/transactions.ts';
-import type { TransactionRecord } from '../../store/repositories/transactions-repository.ts';
 import { intentOf } from './intent-view.ts';
 
 /** The Submission response of every write endpoint (its schema is the one source). */

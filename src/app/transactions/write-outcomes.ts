@@ -1,11 +1,8 @@
 import type { TransactionId } from '../../domain/ids.ts';
+import type { AttemptRecord, TransactionRecord } from '../../domain/transactions.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { isDatabaseUnavailable } from '../../store/database-errors.ts';
-import type {
-  AttemptRecord,
-  TransactionRecord,
-  TransactionsRepository,
-} from '../../store/repositories/transactions-repository.ts';
+import type { TransactionsRepository } from '../../store/repositories/transactions-repository.ts';
 import type { Claim } from '../idempotency.ts';
 
 /** Seconds a caller is told to wait before retrying after the database failed. */

@@ -14,10 +14,10 @@ import {
   type TransactionReceipt,
   type TransactionSerializable,
 } from 'viem';
+import { EVM_NATIVE_TOKEN } from '../../domain/native-aliases.ts';
 import type { AttemptRecord, TransactionRecord } from '../../domain/transactions.ts';
 import type { WalletRecord } from '../../domain/wallets.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { EVM_NATIVE_TOKEN } from '../../swap-aggregators/oneinch/oneinch-aggregator.ts';
 import {
   type AttemptSigner,
   attemptRequestKey,

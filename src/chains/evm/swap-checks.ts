@@ -13,7 +13,7 @@ import {
   toFunctionSelector,
   zeroAddress,
 } from 'viem';
-import { EVM_NATIVE_TOKEN } from '../../swap-aggregators/oneinch/oneinch-aggregator.ts';
+import { EVM_NATIVE_TOKEN } from '../../domain/native-aliases.ts';
 
 /** The native coin as 1inch names it, or as the zero address. */
 const NATIVE = [EVM_NATIVE_TOKEN, zeroAddress];

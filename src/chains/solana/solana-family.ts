@@ -18,10 +18,10 @@ import {
   type Transaction,
 } from '@solana/kit';
 import type { TransactionId } from '../../domain/ids.ts';
+import { WRAPPED_SOL_MINT } from '../../domain/native-aliases.ts';
 import type { AttemptRecord, TransactionRecord } from '../../domain/transactions.ts';
 import type { WalletRecord } from '../../domain/wallets.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { WRAPPED_SOL_MINT } from '../../swap-aggregators/jupiter/jupiter-aggregator.ts';
 import {
   type AttemptSigner,
   attemptRequestKey,

@@ -1,8 +1,8 @@
 // The Solana family's rules that read no chain: addresses, amounts, and write requests turned into
 // the transfer (or the aggregator's transaction) the wallet signs, with what an API key's policy counts.
 import { parseSolanaAddress } from '../../domain/addresses.ts';
+import { WRAPPED_SOL_MINT } from '../../domain/native-aliases.ts';
 import { invalidInput } from '../../errors/app-error.ts';
-import { WRAPPED_SOL_MINT } from '../../swap-aggregators/jupiter/jupiter-aggregator.ts';
 import type { BuiltSwap, TradeRequest } from '../../swap-aggregators/swap-aggregator.ts';
 import { parseBaseUnits, U64_MAX } from '../amounts.ts';
 import type { FamilyRules, PreparedWrite, SendBody } from '../chain-family.ts';

@@ -10,7 +10,7 @@ import {
 } from '@solana/kit';
 import { SystemInstruction } from '@solana-program/system';
 import { findAssociatedTokenPda, TokenInstruction } from '@solana-program/token';
-import { WRAPPED_SOL_MINT } from '../../swap-aggregators/jupiter/jupiter-aggregator.ts';
+import { WRAPPED_SOL_MINT } from '../../domain/native-aliases.ts';
 import { JUPITER_V6_PROGRAM, jupiterRouteRefusal } from './jupiter-route-checks.ts';
 import {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,

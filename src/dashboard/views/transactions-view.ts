@@ -1,6 +1,6 @@
 import type { TransactionView } from '../../app/transactions/views.ts';
 import type { Chain } from '../../chains/chain-registry.ts';
-import type { TransactionStatus } from '../../store/repositories/transactions-repository.ts';
+import type { TransactionStatus } from '../../domain/transactions.ts';
 import { type AssetUnit, amountHtml, unitKey } from '../asset-units.ts';
 import { copyButton, formatDate, shorten } from '../format.ts';
 import { html, isHttpUrl, type SafeHtml } from '../html.ts';

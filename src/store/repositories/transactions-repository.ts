@@ -9,14 +9,6 @@ import type {
 import type { ChainType } from '../../domain/wallets.ts';
 import type { Queryable } from '../database.ts';
 
-export type {
-  AttemptRecord,
-  IdempotencyLink,
-  TransactionKind,
-  TransactionRecord,
-  TransactionStatus,
-} from '../../domain/transactions.ts';
-
 interface AttemptRow {
   attempt: number;
   hash: string;

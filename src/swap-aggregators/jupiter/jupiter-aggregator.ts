@@ -22,7 +22,6 @@ import type {
   TradeRequest,
 } from '../swap-aggregator.ts';
 
-export const WRAPPED_SOL_MINT = 'So11111111111111111111111111111111111111112';
 export const JUPITER_NOT_TRADABLE = 'Token not tradable on Jupiter';
 export const JUPITER_PROGRAM = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
 /** Programs every swap touches; the one left is the router (or, for the local pools, none). */

@@ -3,6 +3,7 @@
 // Its errors `{ error, description, statusCode, requestId, meta }` are translated here.
 import { type Address, getAddress, isAddress, isHex } from 'viem';
 import type { Chain } from '../../chains/chain-registry.ts';
+import { EVM_NATIVE_TOKEN } from '../../domain/native-aliases.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { callAggregator, isDigits, type UpstreamAnswer, upstreamReason } from '../aggregator-http.ts';
 import type {
@@ -13,7 +14,6 @@ import type {
   TradeRequest,
 } from '../swap-aggregator.ts';
 
-export const EVM_NATIVE_TOKEN = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
 export const ONEINCH_NOT_TRADABLE = 'Token not tradable on 1inch';
 const SPENDER_TTL_MS = 10 * 60_000;
 
