@@ -17,13 +17,10 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { type Cluster, startCluster } from '../scripts/cluster.ts';
-import { createChainRegistry } from '../src/chains/chain-registry.ts';
-import { compose } from '../src/compose.ts';
+import { bootCli } from '../src/boot/boot-cli.ts';
 import { loadConfig } from '../src/config/config.ts';
-import { resolveSecrets } from '../src/config/local-secrets.ts';
 import { memoryRateLimiter } from '../src/rate-limit/rate-limiter.ts';
 import { redisRateLimiter } from '../src/rate-limit/redis-rate-limiter.ts';
-import { openDatabase } from '../src/store/open-database.ts';
 import { type Figure, failed, report } from './support/report.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -37,21 +34,14 @@ const devnet = await startDevnet({ dataDir: devnetDir, logger: pino({ level: 'wa
 async function seedUser(cluster: Cluster) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-scale-op-'));
   const config = loadConfig({ ...cluster.env, DATA_DIR: dir, TRACKER: 'false' });
-  const db = await openDatabase(config);
-  const composition = compose({
-    config,
-    db,
-    secrets: resolveSecrets(config),
-    chains: createChainRegistry(config.chainOverrides),
-  });
-  const { services } = composition;
+  // The CLI's boot: what `wallet-api` does on the cluster's PostgreSQL.
+  const { services, close } = await bootCli(config);
   const user = await services.users.create({ email: `bench-${Date.now()}@example.test` });
   const wallet = await services.wallets.create(user.id, { chainType: 'ethereum' });
   await services.wallets.create(user.id, { chainType: 'solana' });
   const { key } = await services.apiKeys.create(user.id, { name: 'bench' });
   await fundAddress(devnet.info, { chain: 'evm-localnet', address: wallet.address, amount: 10n ** 18n });
-  await composition.stop().catch(() => {});
-  await db.close();
+  await close().catch(() => {});
   rmSync(dir, { recursive: true, force: true });
   return key;
 }
