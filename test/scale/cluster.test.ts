@@ -14,12 +14,8 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { type Cluster, freePort, startCluster } from '../../scripts/cluster.ts';
 import { KEY_CACHE_TTL_MS } from '../../src/app/api-keys.ts';
 import type { Services } from '../../src/app/services.ts';
-import { createChainRegistry } from '../../src/chains/chain-registry.ts';
-import { type Composition, compose } from '../../src/compose.ts';
+import { bootCli } from '../../src/boot/boot-cli.ts';
 import { loadConfig } from '../../src/config/config.ts';
-import { resolveSecrets } from '../../src/config/local-secrets.ts';
-import type { Database } from '../../src/store/database.ts';
-import { openDatabase } from '../../src/store/open-database.ts';
 import { devnetDataDir, fund, useDevnet } from '../support/devnet.ts';
 import { cli } from '../support/processes.ts';
 import { type RpcProxy, startRpcProxy } from '../support/rpc-proxy.ts';
@@ -34,7 +30,7 @@ describe('three instances and a worker behind nginx', { timeout: 600_000 }, () =
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let workerRpc: RpcProxy;
   let slowWorkerRpc = false;
-  let operator: { services: Services; composition: Composition; db: Database; dir: string };
+  let operator: { services: Services; close(): Promise<void>; dir: string };
   /** The EVM chain itself: outcomes are checked there, not only in the service's rows. */
   let chain: PublicClient;
   const balance = (address: string) => chain.getBalance({ address: address as Address });
@@ -65,20 +61,12 @@ describe('three instances and a worker behind nginx', { timeout: 600_000 }, () =
     // The operator: the same settings, in this process (what `wallet-api` does on PostgreSQL).
     const dir = mkdtempSync(join(tmpdir(), 'wallet-api-operator-'));
     const config = loadConfig({ ...cluster.env, DATA_DIR: dir, TRACKER: 'false' });
-    const db = await openDatabase(config);
-    const composition = compose({
-      config,
-      db,
-      secrets: resolveSecrets(config),
-      chains: createChainRegistry(config.chainOverrides),
-    });
-    await composition.start();
-    operator = { services: composition.services, composition, db, dir };
+    const { services, close } = await bootCli(config);
+    operator = { services, close, dir };
   });
 
   after(async () => {
-    await operator?.composition.stop();
-    await operator?.db.close();
+    await operator?.close();
     if (operator) rmSync(operator.dir, { recursive: true, force: true });
     await cluster?.stop();
     await proxy?.close();
