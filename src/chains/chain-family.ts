@@ -66,6 +66,11 @@ export interface FamilyRules {
    * calls need one): EVM's zero address, Solana's System Program.
    */
   readonly anyOwner: string;
+  /**
+   * A write takes a nonce of the wallet (EVM): the write path reads our records' highest one under
+   * the wallet's lock, beside the write's checks, and hands it to `sign`.
+   */
+  readonly usesNonces: boolean;
   /** An amount in base units, exactly (400 INVALID_INPUT naming `field` when not in the family's form or range). */
   parseAmount(field: string, raw: string): bigint;
 }
@@ -95,8 +100,6 @@ export interface PreparedWrite {
 
 /** A write whose checks passed: signed once the request's key is claimed. */
 export interface CheckedWrite {
-  /** It takes a nonce of the wallet: the write path reads our records' highest one, under the wallet's lock. */
-  usesNonce: boolean;
   /**
    * Signs the first attempt (a wallet provider may be asked). `highestRecordedNonce`: our records'
    * highest nonce of the wallet on the chain, read under its lock (null: none, or no nonce used).

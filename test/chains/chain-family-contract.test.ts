@@ -224,7 +224,7 @@ describe('the ChainFamily contract, on each development chain', () => {
         const signer: AttemptSigner = { provider, wallet, transactionId };
         const signed = await checked.sign(signer, null);
         assert.equal(signed.attempt.attempt, 1);
-        assert.equal(checked.usesNonce, signed.nonce !== null);
+        assert.equal(family.usesNonces, signed.nonce !== null);
         const outcome = await family.broadcast(chain, signed.attempt);
         assert.equal(outcome.kind, 'accepted');
         const tx = recordOf(prepared, wallet, signed, transactionId);

@@ -130,11 +130,13 @@ export function submitter(deps: SubmitDeps) {
         return await deps.lock.withLock(wallet.id, chain.slug, async (held) => {
           // Reads still in flight when the claim says no are left to finish on their own: they
           // change nothing, and the next write of the wallet need not wait for them.
-          const [checked, claim] = await Promise.all([intent.check({ wallet, transactionId: id }), claiming]);
-          // Our records' highest nonce, under the wallet's lock (nonce-rules.ts).
-          const highest = checked.usesNonce
-            ? await repo.maxNonce(wallet.id, chain.slug, chain.instance?.())
-            : null;
+          // Our records' highest nonce is read beside them: under the wallet's lock nothing else
+          // records a transaction of the wallet on this chain (nonce-rules.ts).
+          const [checked, claim, highest] = await Promise.all([
+            intent.check({ wallet, transactionId: id }),
+            claiming,
+            family.usesNonces ? repo.maxNonce(wallet.id, chain.slug, chain.instance?.()) : null,
+          ]);
           const signed = await checked.sign(signer, highest);
           const tx = record(id, intent, userId, wallet, signed);
           // The lock's session ended (a database restart): another instance may hold the wallet

@@ -279,7 +279,6 @@ export function evmFamily(deps: { clients: ChainClients; now: () => Date }): Cha
       gas: gas.toString(),
     };
     return {
-      usesNonce: true,
       async sign(signer, highestRecorded): Promise<SignedWrite> {
         // Our records' highest nonce is read under the wallet's lock, so sends through the service
         // never collide (nonce-rules.ts).

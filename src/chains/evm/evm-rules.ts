@@ -37,6 +37,7 @@ export const evmRules: FamilyRules = {
   tokenAsset: 'erc20',
   unlistedTokens: 'none',
   anyOwner: '0x0000000000000000000000000000000000000000',
+  usesNonces: true,
   parseAmount: (field, raw) =>
     parseBaseUnits(field, raw, {
       hex: true,

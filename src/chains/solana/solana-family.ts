@@ -182,7 +182,6 @@ export function solanaFamily(deps: {
     if (intent.kind === 'prebuilt') {
       const transaction = await checkPrebuilt(chain, rpc, wallet.address, intent);
       return {
-        usesNonce: false,
         sign: async (signer) => ({
           attempt: await sign(signer, 1, transaction, intent.lastValidBlockHeight, {}),
           nonce: null,
@@ -205,7 +204,6 @@ export function solanaFamily(deps: {
       ),
     );
     return {
-      usesNonce: false,
       sign: async (signer): Promise<SignedWrite> => ({
         attempt: await sign(signer, 1, transaction, latest.lastValidBlockHeight, {
           computeUnitPrice: prepared.computeUnitPrice.toString(),

@@ -49,6 +49,7 @@ export const solanaRules: FamilyRules = {
   tokenAsset: 'spl',
   unlistedTokens: 'all',
   anyOwner: '11111111111111111111111111111111',
+  usesNonces: false,
   parseAmount: (field, raw) =>
     parseBaseUnits(field, raw, {
       hex: false,
