@@ -15,6 +15,7 @@ import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
 import type { Claim } from '../idempotency.ts';
 import type { WalletsService } from '../wallets.ts';
 import { resolveWriteWallet } from '../write-wallet.ts';
+import { afterReadBatchLeaves } from './read-batch-first.ts';
 import { submissionJson, submissionView } from './views.ts';
 import type { WriteIntent } from './write-intents.ts';
 import { recordSigned } from './write-outcomes.ts';
@@ -135,7 +136,9 @@ export function submitter(deps: SubmitDeps) {
           const [checked, claim, highest] = await Promise.all([
             intent.check({ wallet, transactionId: id }),
             claiming,
-            family.usesNonces ? repo.maxNonce(wallet.id, chain.slug, chain.instance?.()) : null,
+            family.usesNonces
+              ? afterReadBatchLeaves().then(() => repo.maxNonce(wallet.id, chain.slug, chain.instance?.()))
+              : null,
           ]);
           const signed = await checked.sign(signer, highest);
           const tx = record(id, intent, userId, wallet, signed);

@@ -13,6 +13,7 @@ import type { Claim, IdempotencyService } from '../idempotency.ts';
 import type { KeyOfRequest, KeySpendService } from '../key-spend.ts';
 import type { WriteSpend } from '../key-write-rules.ts';
 import type { WalletsService } from '../wallets.ts';
+import { afterReadBatchLeaves } from './read-batch-first.ts';
 import { submitter } from './submit.ts';
 import { tracker } from './tracker.ts';
 import { type TransactionView, transactionView } from './views.ts';
@@ -31,18 +32,6 @@ export interface TransactionsDeps {
   keySpend: KeySpendService;
   logger?: Logger;
   onWalletWrite?: (chain: string, address: string) => Promise<void>;
-}
-
-/**
- * Resolves once the reads a write given outright starts at once have left (the "read batch first"
- * rule; its one use is the claim in `write` below). The write finds its wallet and takes its lock,
- * then its family's checks make their reads, which leave as one JSON-RPC batch at the end of that
- * turn (chains/evm/batch-transport.ts). The embedded database runs its statements on this thread:
- * a claim run first would hold the reads back, one run after they left overlaps their round trip.
- * Two turns of the event loop cover the wallet and the lock; they cost a database server nothing.
- */
-async function afterReadBatchLeaves(): Promise<void> {
-  for (let turn = 0; turn < 2; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
 /** Writes (idempotent, tracked) and lookups of the transactions the service created. */
