@@ -3,12 +3,12 @@
 // passes on its development chain. A new family adds one entry to `CASES` and must pass them all.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { signedRecord } from '../../src/app/transactions/signed-record.ts';
 import type { AttemptSigner } from '../../src/chains/chain-adapter.ts';
-import type { ChainFamily, PreparedWrite } from '../../src/chains/chain-family.ts';
+import type { ChainFamily } from '../../src/chains/chain-family.ts';
 import type { Chain } from '../../src/chains/chain-registry.ts';
 import { resolveSecrets } from '../../src/config/local-secrets.ts';
 import type { UserId } from '../../src/domain/ids.ts';
-import type { TransactionRecord } from '../../src/domain/transactions.ts';
 import type { ChainType, WalletRecord } from '../../src/domain/wallets.ts';
 import { newId } from '../../src/support/ids.ts';
 import { keyEncryption } from '../../src/wallet-providers/local/key-encryption.ts';
@@ -67,40 +67,6 @@ function refusedInput(run: () => unknown, field: string) {
 }
 
 /** The record the write path keeps of a signed write (src/app/transactions/submit.ts), as inspect reads it. */
-function recordOf(
-  prepared: PreparedWrite,
-  wallet: WalletRecord,
-  signed: Awaited<ReturnType<Awaited<ReturnType<PreparedWrite['check']>>['sign']>>,
-  id: TransactionRecord['id'],
-): TransactionRecord {
-  const now = new Date();
-  return {
-    id,
-    userId: wallet.userId,
-    walletId: wallet.id,
-    chain: prepared.chain.slug,
-    chainType: prepared.chain.chainType,
-    chainId: prepared.chain.chainId,
-    kind: prepared.kind,
-    fromAddress: wallet.address,
-    toAddress: prepared.to,
-    value: prepared.value.toString(),
-    status: 'SUBMITTED',
-    hash: signed.attempt.hash,
-    error: null,
-    nonce: signed.nonce,
-    details: prepared.details,
-    payload: signed.payload,
-    stuckReason: null,
-    landedBlock: null,
-    landedBlockHash: null,
-    attempts: [signed.attempt],
-    createdAt: now,
-    updatedAt: now,
-    nextCheckAt: null,
-  };
-}
-
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the ChainFamily contract, on each development chain', () => {
@@ -227,7 +193,15 @@ describe('the ChainFamily contract, on each development chain', () => {
         assert.equal(family.usesNonces, signed.nonce !== null);
         const outcome = await family.broadcast(chain, signed.attempt);
         assert.equal(outcome.kind, 'accepted');
-        const tx = recordOf(prepared, wallet, signed, transactionId);
+        // The record the write path keeps (PENDING: inspect reads any status but FAILED).
+        const tx = signedRecord({
+          id: transactionId,
+          userId: wallet.userId,
+          wallet,
+          write: prepared,
+          signed,
+          now: new Date(),
+        });
         // Looked at again until it lands (the development chains make blocks within a second or so).
         let seen = await family.inspect(chain, tx);
         for (let look = 0; look < 100 && seen.kind !== 'landed'; look++) {

@@ -1,10 +1,7 @@
 import type { Logger } from 'pino';
-import type { SignedWrite } from '../../chains/chain-adapter.ts';
 import type { ChainRegistry } from '../../chains/chain-registry.ts';
 import type { ChainFamilies } from '../../chains/families.ts';
 import type { TransactionId, UserId } from '../../domain/ids.ts';
-import type { TransactionRecord } from '../../domain/transactions.ts';
-import type { WalletRecord } from '../../domain/wallets.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
 import { transactionsRepository } from '../../store/repositories/transactions-repository.ts';
@@ -16,6 +13,7 @@ import type { Claim } from '../idempotency.ts';
 import type { WalletsService } from '../wallets.ts';
 import { resolveWriteWallet } from '../write-wallet.ts';
 import { afterReadBatchLeaves } from './read-batch-first.ts';
+import { signedRecord } from './signed-record.ts';
 import { submissionJson, submissionView } from './views.ts';
 import type { WriteIntent } from './write-intents.ts';
 import { recordSigned } from './write-outcomes.ts';
@@ -46,11 +44,6 @@ function retryLater(store: () => Promise<unknown>, attempt = 0): void {
 }
 
 const FIRST_CHECK_MS = 1000;
-/**
- * A record the request is still broadcasting is left to the request this long; past it (the
- * process died) the tracker takes it over. Longer than any RPC timeout.
- */
-const REQUEST_GRACE_MS = 2 * 60_000;
 
 /** A write accepted for broadcast: the Submission JSON sent (and stored for replays). */
 export interface Submitted {
@@ -66,45 +59,6 @@ export interface Submitted {
  */
 export function submitter(deps: SubmitDeps) {
   const repo = transactionsRepository(deps.db);
-
-  /** The record of a signed write, PENDING until its first broadcast was tried. */
-  const record = (
-    id: TransactionId,
-    intent: WriteIntent,
-    userId: UserId,
-    wallet: WalletRecord,
-    signed: SignedWrite,
-  ): TransactionRecord => {
-    const now = deps.clock.now();
-    return {
-      id,
-      userId,
-      walletId: wallet.id,
-      chain: intent.chain.slug,
-      chainType: intent.chain.chainType,
-      chainId: intent.chain.chainId,
-      kind: intent.kind,
-      fromAddress: wallet.address,
-      toAddress: intent.to,
-      value: intent.value.toString(),
-      status: 'PENDING',
-      hash: signed.attempt.hash,
-      error: null,
-      nonce: signed.nonce,
-      // On a development network, the chain it was made on (a restart starts another one).
-      details: intent.chain.instance
-        ? { ...intent.details, chainInstance: intent.chain.instance() }
-        : intent.details,
-      payload: signed.payload,
-      stuckReason: null,
-      landedBlock: null,
-      landedBlockHash: null,
-      attempts: [signed.attempt],
-      createdAt: now,
-      updatedAt: now,
-      nextCheckAt: new Date(now.getTime() + REQUEST_GRACE_MS),
-    };
-  };
 
   return {
     /**
@@ -141,7 +95,7 @@ export function submitter(deps: SubmitDeps) {
               : null,
           ]);
           const signed = await checked.sign(signer, highest);
-          const tx = record(id, intent, userId, wallet, signed);
+          const tx = signedRecord({ id, userId, wallet, write: intent, signed, now: deps.clock.now() });
           // The lock's session ended (a database restart): another instance may hold the wallet
           // now and sign the same nonce. What was signed here is dropped unsent.
           if (!held())
