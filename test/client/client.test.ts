@@ -3,20 +3,15 @@
 // that replay instead of sending twice, Retry-After honoured, errors surfaced as WalletApiError.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { WalletApiError } from '@wallet-api/client';
 import { type Address, type Hex, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
-import { bootServer } from '../../src/boot/boot-server.ts';
+import { bootEphemeral } from '../../src/boot/boot-ephemeral.ts';
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
-import { loadConfig } from '../../src/config/config.ts';
 import { memoryRateLimiter } from '../../src/rate-limit/rate-limiter.ts';
 import { ManualClock } from '../../src/support/clock.ts';
-import { createLogger } from '../../src/support/logger.ts';
 import { clientFor } from '../support/api-client.ts';
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, walletOf } from '../support/chain-app.ts';
@@ -258,33 +253,21 @@ describe('429: the client waits the Retry-After the service sent', () => {
     // `sleep` can move time instead of waiting a minute.
     const clock = new ManualClock();
     const info = await useDevnet();
-    const dataDir = mkdtempSync(join(tmpdir(), 'wallet-api-client-test-'));
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'off',
-      DEVNET: 'off',
-      RATE_LIMIT_WRITE_PER_MINUTE: '1',
-      RATE_LIMIT_READ_PER_MINUTE: '100000',
-      TRACKER_INTERVAL_MS: '200',
-    });
-    const db = await createPgliteDatabase();
-    const runtime = await bootServer({
-      config,
-      db,
-      logger: createLogger('silent'),
-      chains: createChainRegistry(config.chainOverrides, {
-        'evm-localnet': { rpcUrl: info.evm.rpcUrl },
-        'solana-localnet': { rpcUrl: info.solana.rpcUrl },
-      }),
-      rateLimiter: memoryRateLimiter(
+    const runtime = await bootEphemeral({
+      env: {
+        RATE_LIMIT_WRITE_PER_MINUTE: '1',
+        RATE_LIMIT_READ_PER_MINUTE: '100000',
+        TRACKER_INTERVAL_MS: '200',
+      },
+      database: createPgliteDatabase,
+      chains: createChainRegistry(
+        {},
         {
-          readPerMinute: config.RATE_LIMIT_READ_PER_MINUTE,
-          writePerMinute: config.RATE_LIMIT_WRITE_PER_MINUTE,
+          'evm-localnet': { rpcUrl: info.evm.rpcUrl },
+          'solana-localnet': { rpcUrl: info.solana.rpcUrl },
         },
-        () => clock.nowMs(),
       ),
+      rateLimiter: memoryRateLimiter({ readPerMinute: 100000, writePerMinute: 1 }, () => clock.nowMs()),
     });
     try {
       const user = await runtime.services.users.create({ email: `client-429-${randomUUID()}@example.test` });
@@ -323,9 +306,7 @@ describe('429: the client waits the Retry-After the service sent', () => {
       assert.equal(tx.status, 'CONFIRMED');
       assert.equal(tx.to, to);
     } finally {
-      await runtime.close();
-      await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await runtime.stop();
     }
   });
 });
