@@ -62,10 +62,10 @@ export function submitter(deps: SubmitDeps) {
 
   return {
     /**
-     * Runs a write, in this order: its family's checks against the chain (reads, which change
-     * nothing) together with the claim on the request's Idempotency-Key (`claiming`; null: a write
-     * without one), then, under the wallet's lock, the nonce, the signature, the record, the
-     * broadcast. Nothing is signed before both the checks passed and the key is held; a claim that
+     * Runs a write, in this order, under the wallet's lock: its family's checks against the chain
+     * (reads, which change nothing), the claim on the request's Idempotency-Key (`claiming`; null: a
+     * write without one) and our records' highest nonce, together; then the signature, the record,
+     * the broadcast. Nothing is signed before both the checks passed and the key is held; a claim that
      * says no ends the write at once. `state.recorded` turns true once a signed transaction may be
      * recorded for the key (its INSERT left): from then on the key's outcome is settled here or by
      * the sweep, never by the caller's error handling, and no error may say that nothing was sent.
