@@ -83,3 +83,10 @@ export interface WriteSpend {
   /** A contract call whose call data does not say what it does (src/chains/evm/call-effects.ts). */
   unknownCall?: { reason: string; mayMoveTokens: boolean };
 }
+
+/**
+ * Why a transaction got a new attempt: its fees were raised (the tracker, or a caller's speed-up),
+ * its blockhash expired and it was signed again (Solana), or a caller cancelled it (EVM: a zero-value
+ * transfer to itself at the same nonce).
+ */
+export type ReplacementReason = 'fee-bump' | 'resigned-after-expiry' | 'speed-up' | 'cancel';

@@ -124,7 +124,12 @@ export function tracker(deps: TrackerDeps) {
     const submitted = tx.status === 'PENDING' ? await move(tx, 'SUBMITTED') : tx;
     if ('stuckReason' in replacement)
       return reschedule(submitted, nextCheck(tx, deps.clock.now()), replacement.stuckReason);
-    await repo.addAttempt(tx.id, replacement.attempt, deps.clock.now());
+    await repo.addAttempt(
+      tx.id,
+      replacement.attempt,
+      deps.clock.now(),
+      required ? 'resigned-after-expiry' : 'fee-bump',
+    );
     deps.logger?.info(
       { transactionId: tx.id, attempt: replacement.attempt.attempt, hash: replacement.attempt.hash },
       'transaction re-signed',

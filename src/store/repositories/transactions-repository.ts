@@ -2,6 +2,7 @@ import type { TransactionId, UserId, WalletId } from '../../domain/ids.ts';
 import type {
   AttemptRecord,
   IdempotencyLink,
+  ReplacementReason,
   TransactionKind,
   TransactionRecord,
   TransactionStatus,
@@ -167,16 +168,21 @@ export function transactionsRepository(db: Queryable) {
       return rows.length > 0;
     },
 
-    /** Records a new signed attempt (before it is broadcast) and makes its hash the current one. */
-    async addAttempt(id: string, attempt: AttemptRecord, now: Date): Promise<void> {
+    /**
+     * Records a new signed attempt (before it is broadcast) and makes its hash the current one;
+     * `reason` says why it replaces the earlier one (kept in details.replacedBecause, which the
+     * transaction.replaced event names).
+     */
+    async addAttempt(id: string, attempt: AttemptRecord, now: Date, reason: ReplacementReason): Promise<void> {
       await db.query(
         `with a as (
            insert into transaction_attempts (transaction_id, attempt, hash, signed_tx, fees, last_valid_block_height,
              created_at)
            values ($1, $2, $3, $4, $5, $6, $7) returning 1)
-         update transactions set hash = $3, stuck_reason = null, updated_at = $8
+         update transactions set hash = $3, stuck_reason = null, updated_at = $8,
+           details = jsonb_set(details, '{replacedBecause}', to_jsonb($9::text))
          where id = $1 and exists (select 1 from a)`,
-        [...attemptParams(id, attempt), now],
+        [...attemptParams(id, attempt), now, reason],
       );
     },
 
