@@ -81,6 +81,22 @@ export const toTransaction = (r: TransactionRow): TransactionRecord => ({
   nextCheckAt: r.next_check_at,
 });
 
+/**
+ * A transaction as an event recorded it (transaction_snapshot in 0009_events.sql: the row's columns,
+ * bigints as text, times as ISO strings, no payload and no signed bytes).
+ */
+export const transactionFromSnapshot = (s: Record<string, unknown>): TransactionRecord => {
+  const row = s as unknown as TransactionRow & { created_at: string; updated_at: string };
+  return toTransaction({
+    ...row,
+    payload: {},
+    attempts: (row.attempts as AttemptRow[] | null)?.map((a) => ({ ...a, signed_tx: '' })) ?? [],
+    created_at: new Date(row.created_at),
+    updated_at: new Date(row.updated_at),
+    next_check_at: null,
+  });
+};
+
 // bigint columns are read as text: node-postgres and PGlite disagree on int8. Attempts come along as
 // one JSON array (their bigints as text too), so a transaction is always read whole.
 const COLUMNS = `t.id, t.user_id, t.wallet_id, t.chain, t.chain_type, t.chain_id, t.kind, t.from_address,
@@ -173,7 +189,12 @@ export function transactionsRepository(db: Queryable) {
      * `reason` says why it replaces the earlier one (kept in details.replacedBecause, which the
      * transaction.replaced event names).
      */
-    async addAttempt(id: string, attempt: AttemptRecord, now: Date, reason: ReplacementReason): Promise<void> {
+    async addAttempt(
+      id: string,
+      attempt: AttemptRecord,
+      now: Date,
+      reason: ReplacementReason,
+    ): Promise<void> {
       await db.query(
         `with a as (
            insert into transaction_attempts (transaction_id, attempt, hash, signed_tx, fees, last_valid_block_height,
