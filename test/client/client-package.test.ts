@@ -64,8 +64,16 @@ function dependencyTarballs(into: string): string[] {
   };
   const client = JSON.parse(readFileSync(join(CLIENT, 'package.json'), 'utf8'));
   for (const dep of Object.keys(client.dependencies ?? {})) visit(dep);
+  // --ignore-scripts: a dependency's own `prepare` (standardwebhooks builds itself with tsc) is for
+  // its repository; its installed folder already holds what it publishes.
   return [...seen].map((name) =>
-    join(into, npm(['pack', join(ROOT, 'node_modules', name), '--pack-destination', into], into).trim()),
+    join(
+      into,
+      npm(['pack', join(ROOT, 'node_modules', name), '--pack-destination', into, '--ignore-scripts'], into)
+        .trim()
+        .split('\n')
+        .pop()!,
+    ),
   );
 }
 
