@@ -116,13 +116,11 @@ for (const engine of ENGINES)
         assert.equal(new Set(walk).size, walk.length, `walk ${walks} repeated a transaction`);
         const seen = new Set(walk);
         for (const id of committedBefore) assert.ok(seen.has(id), `walk ${walks} skipped ${id}`);
-        let top: string | null = null;
         cursor = null;
         sync: do {
           const page = await list(cursor);
           for (const t of page.transactions) {
             if (synced.has(t.id)) break sync;
-            top ??= t.id;
             synced.add(t.id);
           }
           cursor = page.nextCursor;
