@@ -2800,6 +2800,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "transactions": [
+                     *         {
+                     *           "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *           "status": "CONFIRMED",
+                     *           "hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *           "explorerUrl": "https://basescan.org/tx/0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *           "chainName": "Base",
+                     *           "chainType": "ethereum",
+                     *           "chainId": 8453,
+                     *           "chain": "base",
+                     *           "kind": "send",
+                     *           "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *           "to": "0x000000000000000000000000000000000000dEaD",
+                     *           "value": "1000",
+                     *           "error": null,
+                     *           "nonce": 7,
+                     *           "attempts": [
+                     *             "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060"
+                     *           ],
+                     *           "stuckReason": null,
+                     *           "devnetReset": false,
+                     *           "intent": {
+                     *             "kind": "send",
+                     *             "asset": "native",
+                     *             "token": null,
+                     *             "amount": "1000"
+                     *           },
+                     *           "createdAt": "2025-01-15T10:00:00.000Z",
+                     *           "updatedAt": "2025-01-15T10:00:06.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "dHg6NDI"
+                     *     }
+                     */
                     "application/json": {
                         /** @description Newest first, each as GET /tx/{id} shows it */
                         transactions: components["schemas"]["Transaction"][];
@@ -2941,6 +2977,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "id": "evt_0b8f2c1e9d7a4c3b8e6f5a4d3c2b1a09",
+                     *           "type": "transaction.confirmed",
+                     *           "timestamp": "2025-01-15T10:00:06.000Z",
+                     *           "sequence": 42,
+                     *           "data": {
+                     *             "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *             "status": "CONFIRMED",
+                     *             "hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "explorerUrl": "https://basescan.org/tx/0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "chainName": "Base",
+                     *             "previousStatus": "SUBMITTED",
+                     *             "chainType": "ethereum",
+                     *             "chainId": 8453,
+                     *             "chain": "base",
+                     *             "kind": "send",
+                     *             "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *             "to": "0x000000000000000000000000000000000000dEaD",
+                     *             "value": "1000",
+                     *             "error": null,
+                     *             "nonce": 7,
+                     *             "attempts": [
+                     *               "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060"
+                     *             ],
+                     *             "stuckReason": null,
+                     *             "devnetReset": false,
+                     *             "intent": {
+                     *               "kind": "send",
+                     *               "asset": "native",
+                     *               "token": null,
+                     *               "amount": "1000"
+                     *             },
+                     *             "createdAt": "2025-01-15T10:00:00.000Z",
+                     *             "updatedAt": "2025-01-15T10:00:06.000Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": "ZXZ0OjQy"
+                     *     }
+                     */
                     "application/json": {
                         /** @description Oldest first */
                         events: components["schemas"]["Event"][];
