@@ -10,6 +10,8 @@ import { eventWaiters } from './event-waiters.ts';
 
 export const MAX_WAIT_SECONDS = 30;
 export const DEFAULT_EVENTS_LIMIT = 50;
+/** A transaction has a handful of events; a reorg loop or many re-signs stay well under this. */
+const TIMELINE_LIMIT = 200;
 
 export interface EventsQuery {
   /** A nextCursor, an event id (evt_…: the events after it), or `now` (the current end). Default: the start. */
@@ -95,6 +97,13 @@ export function eventsService(deps: { db: Database; chains: ChainRegistry }) {
       } finally {
         waiter.release();
       }
+    },
+
+    /** A transaction's events, in order (its timeline); none for another user's transaction. */
+    async timeline(userId: UserId, transactionId: string): Promise<EventView[]> {
+      return (await repo.listForSubject(userId, transactionId, TIMELINE_LIMIT)).map((e) =>
+        eventView(deps.chains, e),
+      );
     },
 
     /** Shutdown: every long poll answers now. */

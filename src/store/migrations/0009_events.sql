@@ -20,6 +20,8 @@ create table events (
 );
 create unique index events_user_sequence_key on events (user_id, sequence);
 create index events_user_type_idx on events (user_id, type, sequence);
+-- one transaction's (or key's) timeline: the dashboard's transaction page
+create index events_user_subject_idx on events (user_id, subject, sequence);
 
 create table event_heads (
   user_id     text primary key references users (id) on delete cascade,

@@ -93,6 +93,15 @@ export function eventsRepository(db: Queryable) {
       };
     },
 
+    /** The user's events about one subject (a transaction, a key), in order: its timeline. */
+    async listForSubject(userId: UserId, subject: string, limit: number): Promise<EventRecord[]> {
+      const rows = await db.query<EventRow>(
+        `select ${COLUMNS} from events where user_id = $1 and subject = $2 order by sequence limit $3`,
+        [userId, subject, limit],
+      );
+      return rows.map(toEvent);
+    },
+
     async findById(userId: UserId, id: string): Promise<EventRecord | null> {
       const rows = await db.query<EventRow>(`select ${COLUMNS} from events where user_id = $1 and id = $2`, [
         userId,
