@@ -43,6 +43,8 @@ from (select id, row_number() over (partition by user_id order by created_at des
 where o.id = t.id;
 alter table transactions alter column list_position set not null;
 create unique index transactions_user_position_key on transactions (user_id, list_position);
+-- the `status` filter (a few SUBMITTED among many CONFIRMED)
+create index transactions_user_status_idx on transactions (user_id, status, list_position);
 -- the `from` filter (EVM addresses compared in lower case, as the chain family's addressKey does)
 create index transactions_user_from_idx on transactions (user_id, lower(from_address), list_position);
 
