@@ -290,4 +290,43 @@ describe('transaction events on a chain that does not cooperate (private Hardhat
       await mcp.client.close();
     }
   });
+  test('a reorg that takes the block away: transaction.reorged back to SUBMITTED, then confirmed again', async () => {
+    const user = await app.newUser();
+    const address = (await walletOf(app, user.userId, 'ethereum')) as Address;
+    const snapshot = await evm.rpc('evm_snapshot');
+    await evm.fund(address, 10n ** 19n);
+    const start = await endOfLog(app, user.key);
+    const submission = await pay(app, user.key, 555n);
+    await follow(app, user.key, start, submission.id, (e) => e.type === 'transaction.confirmed');
+    await evm.automine(false);
+    try {
+      await evm.rpc('evm_revert', [snapshot]);
+      await evm.fund(address, 10n ** 19n);
+      // Another block at the old height: the proof of a reorg (tracker-rules.ts, read-evidence.ts).
+      await evm.mine();
+      await follow(app, user.key, start, submission.id, (e) => e.type === 'transaction.reorged');
+      for (
+        let i = 0;
+        i < 100 && !(await evm.client.getTransaction({ hash: submission.hash }).catch(() => null));
+        i++
+      )
+        await new Promise((r) => setTimeout(r, 100));
+      await evm.mine();
+    } finally {
+      await evm.automine(true);
+    }
+    let reorged = false;
+    const events = await follow(app, user.key, start, submission.id, (e) => {
+      reorged ||= e.type === 'transaction.reorged';
+      return reorged && e.type === 'transaction.confirmed';
+    });
+    const reorgAt = events.findIndex((e) => e.type === 'transaction.reorged');
+    assert.ok(reorgAt > 0);
+    assert.deepEqual(
+      [events[reorgAt - 1]?.type, events[reorgAt]?.data.previousStatus, events[reorgAt]?.data.status],
+      ['transaction.confirmed', 'CONFIRMED', 'SUBMITTED'],
+    );
+    assert.equal(events.at(-1)?.type, 'transaction.confirmed');
+    assert.equal(events.at(-1)?.data.hash, submission.hash, 'the same transaction landed again');
+  });
 });
