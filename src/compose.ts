@@ -5,6 +5,7 @@ import { balancesService } from './app/balances/balances-service.ts';
 import { chainHealthService } from './app/chain-health.ts';
 import { sessionService } from './app/dashboard-sessions.ts';
 import { derivedKeyStore } from './app/derived-key-store.ts';
+import { eventsService } from './app/events/events-service.ts';
 import { idempotencyService } from './app/idempotency.ts';
 import { keySpendService } from './app/key-spend.ts';
 import { readinessService } from './app/readiness.ts';
@@ -188,6 +189,7 @@ export function compose(options: ComposeOptions): Composition {
       // Straight onto the bus, where the balances cache (and every other instance's) listens.
       onWalletWrite: balancesChanged(bus),
     }),
+    events: eventsService({ db, chains }),
     trading: tradingService({
       chains,
       allowUnknownRouterMethods: config.ONEINCH_ALLOW_UNKNOWN_ROUTER_METHODS,
@@ -254,6 +256,7 @@ export function compose(options: ComposeOptions): Composition {
     async stop() {
       if (timer) clearInterval(timer);
       await background?.stop();
+      await services.events.close();
       await lock.close();
       await services.apiKeys.flushLastUsed().catch(() => {});
       await bus.stop();

@@ -10,6 +10,7 @@ import { type ApiKeyRecord, apiKeysRepository } from '../store/repositories/api-
 import { usersRepository } from '../store/repositories/users-repository.ts';
 import type { Clock } from '../support/clock.ts';
 import { newId } from '../support/ids.ts';
+import { apiKeyEventData, appendApiKeyEvent } from './events/api-key-events.ts';
 import {
   type KeyPolicy,
   type KeyPolicyInput,
@@ -221,6 +222,8 @@ export function apiKeysService(deps: {
             `This user already has ${MAX_ACTIVE_KEYS} active API keys, the maximum. Revoke one before creating another.`,
           );
         await keys.insert(record);
+        // In the same transaction: a creation that fails emits nothing, one that commits is never missed.
+        await appendApiKeyEvent(tx, userId, 'api_key.created', apiKeyEventData(toView(record, now)), now);
       });
       return { key, apiKey: toView(record, now) };
     },
@@ -242,7 +245,16 @@ export function apiKeysService(deps: {
       const existing = await repo.findById(keyId);
       if (!existing || (userId !== null && existing.userId !== userId))
         throw new AppError('NOT_FOUND', `API key ${keyId} not found`);
-      const revoked = await repo.revoke(keyId, clock.now());
+      const at = clock.now();
+      // The revocation and its api_key.revoked event commit together; revoking twice emits once.
+      const revoked = await db.transaction(async (tx) => {
+        const keys = apiKeysRepository(tx);
+        const changed = await keys.revokeIfActive(keyId, at);
+        const now = await keys.findById(keyId);
+        if (changed && now)
+          await appendApiKeyEvent(tx, now.userId, 'api_key.revoked', apiKeyEventData(toView(now, at)), at);
+        return now;
+      });
       await bus.publish({ kind: 'api-key', id: keyId });
       return toView(revoked ?? existing, clock.now());
     },

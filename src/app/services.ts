@@ -8,6 +8,7 @@ import type { BalancesService } from './balances/balances-service.ts';
 import type { ChainHealthService } from './chain-health.ts';
 import type { SessionService } from './dashboard-sessions.ts';
 import type { DerivedKeyStoreService } from './derived-key-store.ts';
+import type { EventsService } from './events/events-service.ts';
 import type { IdempotencyService } from './idempotency.ts';
 import type { KeySpendService } from './key-spend.ts';
 import type { ReadinessService } from './readiness.ts';
@@ -33,6 +34,8 @@ export interface Services {
   /** API keys' spend limits: what each key moved and may still move. */
   keySpend: KeySpendService;
   transactions: TransactionsService;
+  /** The caller's event log (GET /events) and its long poll. */
+  events: EventsService;
   trading: TradingService;
   rateLimiter: RateLimiter;
   /** Each chain's RPC health. */

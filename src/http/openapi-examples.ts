@@ -106,6 +106,65 @@ export const OPERATION_EXAMPLES: Record<string, { request?: unknown; response: u
       updatedAt: '2025-01-15T10:00:06.000Z',
     },
   },
+  listTransactions: {
+    response: {
+      transactions: [
+        {
+          ...submission,
+          status: 'CONFIRMED',
+          chainType: 'ethereum',
+          chainId: 8453,
+          chain: 'base',
+          kind: 'send',
+          from: EVM_WALLET,
+          to: EVM_RECIPIENT,
+          value: '1000',
+          error: null,
+          nonce: 7,
+          attempts: [HASH],
+          stuckReason: null,
+          devnetReset: false,
+          intent: { kind: 'send', asset: 'native', token: null, amount: '1000' },
+          createdAt: '2025-01-15T10:00:00.000Z',
+          updatedAt: '2025-01-15T10:00:06.000Z',
+        },
+      ],
+      nextCursor: 'dHg6NDI',
+    },
+  },
+  listEvents: {
+    response: {
+      events: [
+        {
+          id: 'evt_0b8f2c1e9d7a4c3b8e6f5a4d3c2b1a09',
+          type: 'transaction.confirmed',
+          timestamp: '2025-01-15T10:00:06.000Z',
+          sequence: 42,
+          data: {
+            ...submission,
+            status: 'CONFIRMED',
+            previousStatus: 'SUBMITTED',
+            chainType: 'ethereum',
+            chainId: 8453,
+            chain: 'base',
+            kind: 'send',
+            from: EVM_WALLET,
+            to: EVM_RECIPIENT,
+            value: '1000',
+            error: null,
+            nonce: 7,
+            attempts: [HASH],
+            stuckReason: null,
+            devnetReset: false,
+            intent: { kind: 'send', asset: 'native', token: null, amount: '1000' },
+            createdAt: '2025-01-15T10:00:00.000Z',
+            updatedAt: '2025-01-15T10:00:06.000Z',
+          },
+        },
+      ],
+      nextCursor: 'ZXZ0OjQy',
+    },
+  },
   getWalletBalances: {
     response: {
       balances: [

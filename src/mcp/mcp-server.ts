@@ -18,8 +18,8 @@ const INSTRUCTIONS =
   'Operate your wallets on EVM chains and Solana through the Wallet Automation API. Start with ' +
   'list_chains (chain slugs) and list_wallets. Amounts are strings of digits in base units (wei, ' +
   'lamports, token base units), never decimals like "1.5". Writes (send, approve_token, ' +
-  'call_contract, swap) return a transaction id with status SUBMITTED: follow it with ' +
-  'get_transaction until CONFIRMED or FAILED. Repeating an identical write within 10 minutes returns ' +
+  'call_contract, swap) return a transaction id with status SUBMITTED: wait_for_transaction waits ' +
+  'until it is CONFIRMED or FAILED (or get_transaction looks now); list_transactions lists them. Repeating an identical write within 10 minutes returns ' +
   'the first one (replayed: true) instead of sending again; pass idempotencyKey (a UUID) to control this.';
 
 export interface McpServerOptions {
@@ -127,7 +127,9 @@ async function callTool(
     const request = tool.request(args);
     let res: ApiResponse;
     try {
-      res = await options.call({ ...request, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) });
+      res = tool.run
+        ? await tool.run(args, options.call)
+        : await options.call({ ...request, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) });
     } catch (err) {
       options.onCallFailed?.(tool.name, err);
       const reason = noAnswerReason(err);

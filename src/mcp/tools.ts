@@ -2,28 +2,11 @@ import { BalancesQuery } from '../schemas/balances.ts';
 import { TradeQuoteBody, TradeSwapBody } from '../schemas/trading.ts';
 import { ApproveBody, ContractBody, SendBody, TxParams } from '../schemas/transactions.ts';
 import { ListWalletsQuery } from '../schemas/wallets.ts';
-import type { ApiRequest } from './api-caller.ts';
-import { IDEMPOTENCY_KEY_PROPERTY, type ToolInputSchema, toolInput } from './tool-schemas.ts';
+import type { ToolDefinition } from './tool-definition.ts';
+import { IDEMPOTENCY_KEY_PROPERTY, toolInput } from './tool-schemas.ts';
+import { transactionTools } from './transaction-tools.ts';
 
-/** One MCP tool: exactly one call of the REST API, whose schema its input schema is derived from. */
-export interface ToolDefinition {
-  name: string;
-  title: string;
-  description: string;
-  inputSchema: ToolInputSchema;
-  /** A write: takes `idempotencyKey` (sent as Idempotency-Key, derived when absent). */
-  write: boolean;
-  /** Arguments that are amounts in base units: strings, or JSON numbers that are safe integers. */
-  amounts: readonly string[];
-  annotations: {
-    readOnlyHint: boolean;
-    destructiveHint: boolean;
-    idempotentHint: boolean;
-    openWorldHint: true;
-  };
-  /** The API request for the arguments (a write's `idempotencyKey` already taken out). */
-  request(args: Record<string, unknown>): ApiRequest;
-}
+export type { ToolDefinition };
 
 /** Arguments an agent got wrong before any API call (the API checks everything else). */
 export class ToolInputError extends Error {
@@ -279,6 +262,11 @@ export const TOOLS: readonly ToolDefinition[] = [
       return { method: 'GET', path: `/tx/${encodeURIComponent(id)}` };
     },
   },
+  ...transactionTools({
+    readOnly: READ,
+    toolInputError: (message) => new ToolInputError(message),
+    toQuery,
+  }),
 ];
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));

@@ -23,9 +23,11 @@ const TOOL_NAMES = [
   'get_quote',
   'get_transaction',
   'list_chains',
+  'list_transactions',
   'list_wallets',
   'send',
   'swap',
+  'wait_for_transaction',
 ];
 const randomAddress = () => privateKeyToAddress(generatePrivateKey());
 
@@ -154,7 +156,7 @@ describe('MCP server for agents (Streamable HTTP at /mcp and wallet-api mcp on s
         }
       };
 
-      test('lists the nine tools, their input schemas derived from the API’s', async () => {
+      test('lists the eleven tools, their input schemas derived from the API’s', async () => {
         const { tools } = await client.listTools();
         assert.deepEqual(tools.map((t) => t.name).sort(), TOOL_NAMES);
         const send = tools.find((t) => t.name === 'send');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import createClient, { type Client } from 'openapi-fetch';
 import { errorFromResponse, WalletApiError } from './errors.ts';
+import { type FollowEventsOptions, followEvents, listTransactionPages } from './event-streams.ts';
 import type { paths } from './generated/openapi.ts';
 import { type RetryOptions, realSleep, resolveRetry, retryDelayMs, type Sleep, Stopwatch } from './retry.ts';
 import type {
@@ -11,6 +12,7 @@ import type {
   ContractCallBody,
   KeySelfResult,
   ListChainsResult,
+  ListTransactionsQuery,
   ListWalletsQuery,
   ListWalletsResult,
   QuoteBody,
@@ -141,7 +143,7 @@ export function createWalletApiClient(options: WalletApiClientOptions) {
    */
   async function call<T>(
     run: (ctx: CallContext) => Promise<AttemptResult<T>>,
-    opts: { idempotencyKey?: string; write?: boolean; signal?: AbortSignal } = {},
+    opts: { idempotencyKey?: string; write?: boolean; signal?: AbortSignal; timeoutMs?: number } = {},
   ): Promise<CallResult<T>> {
     const idempotencyKey = opts.idempotencyKey ?? randomUUID();
     const writeKey = opts.write || opts.idempotencyKey ? idempotencyKey : null;
@@ -149,7 +151,7 @@ export function createWalletApiClient(options: WalletApiClientOptions) {
     let previous: WalletApiError | null = null;
     for (let n = 1; ; n++) {
       const remaining = policy.maxElapsedMs - clock.elapsedMs();
-      const attemptTimeout = Math.ceil(Math.min(timeoutMs, Math.max(remaining, 1000)));
+      const attemptTimeout = Math.ceil(Math.min(opts.timeoutMs ?? timeoutMs, Math.max(remaining, 1000)));
       let err: WalletApiError;
       try {
         return await attempt(run, idempotencyKey, writeKey, opts.signal, attemptTimeout);
@@ -273,6 +275,22 @@ export function createWalletApiClient(options: WalletApiClientOptions) {
       ),
 
     getTransaction,
+
+    /**
+     * Your transactions, newest first: an async iterator over pages of GET /tx (`{ transactions,
+     * nextCursor }`), following `nextCursor` to the last page. Filters: chain, status, from, since,
+     * until, limit (page size).
+     */
+    listTransactions: (
+      query?: Omit<ListTransactionsQuery, 'cursor'> & { cursor?: string },
+      opts?: CallOptions,
+    ) => listTransactionPages({ api, call }, query, opts),
+
+    /**
+     * Your events as they happen: an endless async iterator over GET /events long polls (see
+     * event-streams.ts). Resume after a restart with `after`: the id of the last event handled.
+     */
+    events: (options?: FollowEventsOptions) => followEvents({ api, call }, options),
 
     /**
      * Polls GET /tx/{id} until the transaction is CONFIRMED or FAILED and returns it (a FAILED one is

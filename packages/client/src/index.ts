@@ -6,6 +6,7 @@ export {
   type WalletApiClientOptions,
 } from './client.ts';
 export { type ErrorBody, WalletApiError, type WalletApiErrorCode } from './errors.ts';
+export type { FollowEventsOptions } from './event-streams.ts';
 export type { components, operations, paths } from './generated/openapi.ts';
 export type { RetryOptions, Sleep } from './retry.ts';
 export type * from './types.ts';

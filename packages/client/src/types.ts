@@ -13,6 +13,9 @@ export type Transaction = Schemas['Transaction'];
 /** What a transaction moves (`Transaction['intent']`), by `kind`; null on transactions recorded without it. */
 export type TransactionIntent = NonNullable<Transaction['intent']>;
 export type WalletBalance = Schemas['WalletBalance'];
+/** One event of your event log (GET /events, webhook deliveries). */
+export type WalletEvent = Schemas['Event'];
+export type EventType = WalletEvent['type'];
 
 export type ListWalletsQuery = Query<operations['listWallets']>;
 export type ListWalletsResult = JsonOk<operations['listWallets']>;
@@ -27,6 +30,10 @@ export type ContractCallBody = JsonBody<operations['sendContractTransaction']>;
 export type QuoteBody = JsonBody<operations['tradeQuote']>;
 export type QuoteResult = JsonOk<operations['tradeQuote']>;
 export type SwapBody = JsonBody<operations['tradeSwap']>;
+export type ListTransactionsQuery = Query<operations['listTransactions']>;
+/** One page of GET /tx: `{ transactions, nextCursor }`. */
+export type TransactionPage = JsonOk<operations['listTransactions']>;
+export type EventsPage = JsonOk<operations['listEvents']>;
 
 /** What a write (send, approve, callContract, swap) resolves to. */
 export interface WriteResult {

@@ -16,6 +16,7 @@ import type { WalletsService } from '../wallets.ts';
 import { afterReadBatchLeaves } from './read-batch-first.ts';
 import { submitter } from './submit.ts';
 import { tracker } from './tracker.ts';
+import { listTransactions, type TransactionListQuery } from './transaction-list.ts';
 import { type TransactionView, transactionView } from './views.ts';
 import { type WriteIntent, writeSpendOf } from './write-intents.ts';
 import { mayHaveBeenSent, nothingSent } from './write-outcomes.ts';
@@ -179,6 +180,9 @@ export function transactionsService(deps: TransactionsDeps) {
       tx = await track.refreshIfDue(tx);
       return transactionView(deps.chains, tx);
     },
+
+    /** GET /tx: newest first, filtered, paged by a cursor that never skips or repeats. */
+    list: (userId: UserId, query: TransactionListQuery) => listTransactions(deps, userId, query),
 
     listRecent: async (userId: UserId, limit = 50) =>
       (await repo.listRecentByUser(userId, limit)).map((tx) => transactionView(deps.chains, tx)),

@@ -1,36 +1,105 @@
 import type { FastifyInstance } from 'fastify';
-import { type DashboardDeps, requireSession, sendPage } from '../request-context.ts';
-import { tokensOf, transactionsPage } from '../views/transactions-view.ts';
+import type { TransactionView } from '../../app/transactions/views.ts';
+import { asTransactionId } from '../../domain/ids.ts';
+import type { TransactionStatus } from '../../domain/transactions.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { type DashboardDeps, queryField, requireSession, sendPage } from '../request-context.ts';
+import { transactionDetailPage } from '../views/transaction-detail-view.ts';
+import { type TransactionFilters, tokensOf, transactionsPage } from '../views/transactions-view.ts';
 
 const LIMIT = 50;
 const REFRESH_SECONDS = 5;
+const STATUSES = new Set(['PENDING', 'SUBMITTED', 'CONFIRMED', 'FAILED']);
 
 export async function transactionsRoutes(app: FastifyInstance, deps: DashboardDeps): Promise<void> {
   const { services } = deps;
+  const chainOf = (slug: string) => services.chains.list().find((c) => c.slug === slug) ?? null;
+  /** Units of the assets the transactions move, for amounts in whole units. */
+  const unitsFor = (txs: readonly TransactionView[]) => {
+    const rows = txs.map((tx) => ({ tx, chain: chainOf(tx.chain) }));
+    return {
+      rows,
+      units: deps.units.resolve(
+        rows.flatMap(({ tx, chain }) =>
+          chain ? tokensOf(tx).map((token) => ({ chain, token, owner: tx.from })) : [],
+        ),
+      ),
+    };
+  };
 
   app.get('/transactions', async (request, reply) => {
     const auth = requireSession(request, reply);
     if (!auth) return reply;
-    const chains = new Map(services.chains.list().map((c) => [c.slug, c]));
-    const rows = (await services.transactions.listRecent(auth.session.userId, LIMIT)).map((tx) => {
-      // A chain disabled since the transaction was made still shows, without amounts in its unit.
-      const chain = chains.get(tx.chain) ?? null;
-      return { tx, chain };
-    });
-    const units = await deps.units.resolve(
-      rows.flatMap(({ tx, chain }) =>
-        chain ? tokensOf(tx).map((token) => ({ chain, token, owner: tx.from })) : [],
-      ),
-    );
+    const field = (name: string) => queryField(request, name)?.trim() || undefined;
+    const filters: TransactionFilters = {
+      chain: field('chain'),
+      status: field('status'),
+      from: field('from'),
+      since: field('since'),
+      until: field('until'),
+    };
+    const cursor = field('cursor');
+    let page: { transactions: TransactionView[]; nextCursor: string | null } = {
+      transactions: [],
+      nextCursor: null,
+    };
+    let error: string | undefined;
+    try {
+      if (filters.status && !STATUSES.has(filters.status))
+        throw new AppError('INVALID_INPUT', 'status: choose PENDING, SUBMITTED, CONFIRMED or FAILED');
+      page = await services.transactions.list(auth.session.userId, {
+        ...filters,
+        status: filters.status as TransactionStatus | undefined,
+        limit: LIMIT,
+        cursor,
+      });
+    } catch (err) {
+      // Filters the list cannot take: the form again, saying why.
+      if (!(err instanceof AppError) || err.code !== 'INVALID_INPUT') throw err;
+      error = err.message;
+    }
+    const { rows, units } = unitsFor(page.transactions);
     return sendPage(
       reply,
       transactionsPage({
         user: auth.user,
         rows,
-        units,
+        units: await units,
+        filters,
+        chains: services.chains.list().map((c) => ({ slug: c.slug, name: c.name })),
+        nextCursor: page.nextCursor,
+        paged: cursor !== undefined,
+        ...(error ? { error } : {}),
         limit: LIMIT,
         refreshSeconds: REFRESH_SECONDS,
         generatedAt: services.clock.now(),
+      }),
+      error ? 400 : 200,
+    );
+  });
+
+  app.get<{ Params: { id: string } }>('/transactions/:id', async (request, reply) => {
+    const auth = requireSession(request, reply);
+    if (!auth) return reply;
+    const { id } = request.params;
+    // The API's lookup: another user's transaction is not found, a stale SUBMITTED one is checked first.
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new AppError('NOT_FOUND', 'There is no such transaction.');
+    const tx = await services.transactions.get(auth.session.userId, asTransactionId(id));
+    const timeline = await services.events.timeline(auth.session.userId, tx.id);
+    const { rows, units } = unitsFor([tx]);
+    const row = rows[0] as (typeof rows)[number];
+    return sendPage(
+      reply,
+      transactionDetailPage({
+        user: auth.user,
+        row,
+        attempts: tx.attempts.map((hash) => ({
+          hash,
+          explorerUrl: row.chain ? services.chains.explorerUrl(row.chain, hash) : null,
+        })),
+        timeline,
+        units: await units,
+        refreshSeconds: REFRESH_SECONDS,
       }),
     );
   });

@@ -13,9 +13,27 @@ export interface TransactionRow {
   chain: Chain | null;
 }
 
+/** The list's filters as the form holds them (text as typed; dates as yyyy-mm-dd). */
+export interface TransactionFilters {
+  chain?: string | undefined;
+  status?: string | undefined;
+  from?: string | undefined;
+  since?: string | undefined;
+  until?: string | undefined;
+}
+
 export interface TransactionsModel {
   user: NonNullable<PageContext['user']>;
   rows: TransactionRow[];
+  filters: TransactionFilters;
+  /** The chains the chain filter offers. */
+  chains: readonly { slug: string; name: string }[];
+  /** The next (older) page's cursor, null on the last page. */
+  nextCursor: string | null;
+  /** Whether this is a later page (a link back to the newest). */
+  paged: boolean;
+  /** Why the filters were refused, shown above the form. */
+  error?: string;
   /** Units of the assets the rows move (`unitKey`); an asset without one shows in base units. */
   units: ReadonlyMap<string, AssetUnit>;
   limit: number;
@@ -23,7 +41,7 @@ export interface TransactionsModel {
   generatedAt: Date;
 }
 
-const STATUS_CLASS: Record<TransactionStatus, string> = {
+export const STATUS_CLASS: Record<TransactionStatus, string> = {
   PENDING: 'badge-warn',
   SUBMITTED: 'badge-warn',
   CONFIRMED: 'badge-ok',
@@ -33,7 +51,7 @@ const STATUS_CLASS: Record<TransactionStatus, string> = {
 /** PENDING and SUBMITTED can still change; CONFIRMED and FAILED are final. */
 export const isPending = (status: TransactionStatus) => status === 'PENDING' || status === 'SUBMITTED';
 
-function hashCell(row: TransactionRow): SafeHtml {
+export function hashCell(row: TransactionRow): SafeHtml {
   const { hash } = row.tx;
   if (!hash)
     return html`<span class="muted">${row.tx.status === 'FAILED' ? 'Never sent' : 'Not broadcast yet'}</span>`;
@@ -69,7 +87,7 @@ export function tokensOf(tx: TransactionView): (string | null)[] {
  * amount, an approval's allowance and spender, a swap's input and expected output, a contract
  * call's value and token transfers. Transactions recorded without an intent show their native value.
  */
-function amountCell(row: TransactionRow, units: TransactionsModel['units']): SafeHtml {
+export function amountCell(row: TransactionRow, units: TransactionsModel['units']): SafeHtml {
   const { tx, chain } = row;
   const amount = (raw: string, token: string | null) =>
     amountHtml(raw, chain ? units.get(unitKey(chain, token)) : null, token);
@@ -110,7 +128,8 @@ function table(rows: TransactionRow[], units: TransactionsModel['units']): SafeH
   ${rows.map(
     (r) => html`<tr role="row" data-tx-id="${r.tx.id}">
     <td role="cell" data-label="Created"><time datetime="${r.tx.createdAt}">${formatDate(r.tx.createdAt)}</time>
-      <br><code class="tx-id">${r.tx.id}</code>${copyButton(r.tx.id, `transaction id ${r.tx.id}`)}</td>
+      <br><a href="${transactionPage(r.tx.id)}"><code class="tx-id">${r.tx.id}</code><span
+        class="visually-hidden"> details</span></a>${copyButton(r.tx.id, `transaction id ${r.tx.id}`)}</td>
     <td role="cell" data-label="Status"><span class="badge ${STATUS_CLASS[r.tx.status]}">${r.tx.status}</span>${
       r.tx.error ? html`<span class="tx-error">${r.tx.error}</span>` : ''
     }</td>
@@ -127,28 +146,87 @@ function table(rows: TransactionRow[], units: TransactionsModel['units']): SafeH
 </div>`;
 }
 
+/** The page of one transaction (views/transaction-detail-view.ts). */
+export const transactionPage = (id: string) => `${PAGES.transactions}/${encodeURIComponent(id)}`;
+
+const STATUSES: TransactionStatus[] = ['PENDING', 'SUBMITTED', 'CONFIRMED', 'FAILED'];
+
+/** The list's URL with these filters (and cursor): links keep the filters chosen. */
+export function listUrl(filters: TransactionFilters, cursor?: string): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+  if (cursor) query.set('cursor', cursor);
+  const text = query.toString();
+  return text ? `${PAGES.transactions}?${text}` : PAGES.transactions;
+}
+
+function filterForm(model: TransactionsModel): SafeHtml {
+  const f = model.filters;
+  const selected = (on: boolean) => (on ? html` selected` : '');
+  return html`<form method="get" action="${PAGES.transactions}" class="form-row form-row-end filters" role="search"
+  aria-label="Filter transactions">
+  <div class="field"><label for="f-chain">Chain</label>
+    <select id="f-chain" name="chain"><option value="">All chains</option>${model.chains.map(
+      (c) => html`<option value="${c.slug}"${selected(f.chain === c.slug)}>${c.name}</option>`,
+    )}</select></div>
+  <div class="field"><label for="f-status">Status</label>
+    <select id="f-status" name="status"><option value="">Any status</option>${STATUSES.map(
+      (st) => html`<option value="${st}"${selected(f.status === st)}>${st}</option>`,
+    )}</select></div>
+  <div class="field"><label for="f-from">From wallet</label>
+    <input id="f-from" name="from" type="text" maxlength="128" autocomplete="off" spellcheck="false" value="${f.from ?? ''}"></div>
+  <div class="field"><label for="f-since">Created on or after</label>
+    <input id="f-since" name="since" type="date" value="${f.since ?? ''}"></div>
+  <div class="field"><label for="f-until">Created before</label>
+    <input id="f-until" name="until" type="date" value="${f.until ?? ''}"></div>
+  <div class="field-action"><button type="submit" class="button">Filter</button>
+    <a href="${PAGES.transactions}" class="button button-secondary">Clear</a></div>
+</form>`;
+}
+
+function pager(model: TransactionsModel): SafeHtml {
+  if (!model.nextCursor && !model.paged) return html``;
+  return html`<nav class="pager" aria-label="Pages of transactions">${
+    model.paged ? html`<a href="${listUrl(model.filters)}">Newest</a>` : ''
+  }${model.nextCursor ? html` <a href="${listUrl(model.filters, model.nextCursor)}" rel="next">Older</a>` : ''}</nav>`;
+}
+
 export function transactionsPage(model: TransactionsModel): string {
   const pending = model.rows.filter((r) => isPending(r.tx.status)).length;
+  const here = listUrl(model.filters);
+  const filtered = Object.values(model.filters).some(Boolean);
   // The region is what the script re-fetches and swaps; data-auto-refresh is present only while
   // something can still change, so refreshing stops by itself once every transaction is final.
   const region = html`<section id="transactions-region" aria-labelledby="list-heading"${
     pending > 0 ? html` data-auto-refresh="${model.refreshSeconds}"` : ''
   }>
-  <h2 id="list-heading" class="visually-hidden">Latest transactions</h2>
+  <h2 id="list-heading" class="visually-hidden">Transactions</h2>
   <p class="hint" id="refresh-note">${
     pending > 0
       ? html`${pending} pending. This list refreshes every ${model.refreshSeconds} seconds until every
-        transaction is CONFIRMED or FAILED. <a href="${PAGES.transactions}">Refresh now</a>`
+        transaction is CONFIRMED or FAILED. <a href="${here}">Refresh now</a>`
       : html`Updated <time datetime="${model.generatedAt.toISOString()}">${formatDate(model.generatedAt)}</time>.
-        <a href="${PAGES.transactions}">Refresh</a>`
+        <a href="${here}">Refresh</a>`
   }</p>
-  ${model.rows.length === 0 ? html`<p>No transactions yet.</p>` : table(model.rows, model.units)}
+  ${
+    model.rows.length === 0
+      ? html`<p>${filtered ? 'No transactions match these filters.' : 'No transactions yet.'}</p>`
+      : table(model.rows, model.units)
+  }
+  ${pager(model)}
 </section>`;
   return page(
-    { title: 'Transactions', user: model.user, section: 'transactions' },
+    {
+      title: 'Transactions',
+      user: model.user,
+      section: 'transactions',
+      flash: model.error ? { kind: 'error', message: model.error } : null,
+    },
     html`<h1>Transactions</h1>
-<p>Your latest ${model.limit} transactions. Statuses: PENDING (recorded, not yet broadcast), SUBMITTED
-  (accepted for broadcast), CONFIRMED (included and successful), FAILED (reverted, rejected, dropped or expired).</p>
+<p>Your transactions, newest first, ${model.limit} a page. Statuses: PENDING (recorded, not yet broadcast), SUBMITTED
+  (accepted for broadcast), CONFIRMED (included and successful), FAILED (reverted, rejected, dropped or expired).
+  Open a transaction for its attempts and what happened to it.</p>
+${filterForm(model)}
 <p class="visually-hidden" role="status" aria-live="polite" id="refresh-announcer"></p>
 ${region}`,
   );

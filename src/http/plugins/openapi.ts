@@ -43,6 +43,10 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
           name: 'API keys',
           description: 'What the calling API key may do: scopes, chains, allowlists and spend limits',
         },
+        {
+          name: 'Events',
+          description: 'What happened, in order: your event log, followed by cursor or long poll',
+        },
       ],
     },
     // Headers the server always sends are marked required (the plugin has no way to say so).

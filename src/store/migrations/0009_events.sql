@@ -20,11 +20,44 @@ create table events (
 );
 create unique index events_user_sequence_key on events (user_id, sequence);
 create index events_user_type_idx on events (user_id, type, sequence);
+-- one transaction's (or key's) timeline: the dashboard's transaction page
+create index events_user_subject_idx on events (user_id, subject, sequence);
 
 create table event_heads (
-  user_id  text primary key references users (id) on delete cascade,
-  sequence bigint not null
+  user_id     text primary key references users (id) on delete cascade,
+  sequence    bigint not null,
+  -- the user's last transaction list position (below), counted under the same row lock
+  tx_position bigint not null default 0
 );
+
+-- GET /tx pages newest first by a per-user position given in commit order, not by created_at or the
+-- id (both fixed before the inserting transaction commits, so a transaction recorded earlier could
+-- become visible after a later one was listed, and a keyset cursor would skip it). The position is
+-- counted on the user's event_heads row, locked until the inserting transaction ends: whatever a
+-- reader sees is always positions 1..n with none missing, and anything committed later comes after.
+-- Transactions recorded before this migration keep their creation order below every new one.
+alter table transactions add column list_position bigint;
+update transactions t set list_position = -o.n
+from (select id, row_number() over (partition by user_id order by created_at desc, id desc) as n
+      from transactions) o
+where o.id = t.id;
+alter table transactions alter column list_position set not null;
+create unique index transactions_user_position_key on transactions (user_id, list_position);
+-- the `status` filter (a few SUBMITTED among many CONFIRMED)
+create index transactions_user_status_idx on transactions (user_id, status, list_position);
+-- the `from` filter (EVM addresses compared in lower case, as the chain family's addressKey does)
+create index transactions_user_from_idx on transactions (user_id, lower(from_address), list_position);
+
+create function transaction_list_position() returns trigger language plpgsql as $$
+begin
+  insert into event_heads (user_id, sequence, tx_position) values (NEW.user_id, 0, 1)
+  on conflict (user_id) do update set tx_position = event_heads.tx_position + 1
+  returning tx_position into NEW.list_position;
+  return NEW;
+end $$;
+
+create trigger transactions_list_position before insert on transactions
+  for each row execute function transaction_list_position();
 
 -- Appends one event of a user and wakes the followers (NOTIFY is delivered at commit, never for a
 -- rolled-back change). Returns the event id.

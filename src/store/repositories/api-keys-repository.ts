@@ -92,6 +92,14 @@ export function apiKeysRepository(db: Queryable) {
         )
       ).map(toKey);
     },
+    /** Sets revoked_at unless it is set: whether this call revoked the key (its api_key.revoked event). */
+    async revokeIfActive(id: ApiKeyId, at: Date): Promise<boolean> {
+      const rows = await db.query<{ id: string }>(
+        'update api_keys set revoked_at = $2 where id = $1 and revoked_at is null returning id',
+        [id, at],
+      );
+      return rows.length > 0;
+    },
     /** Sets revoked_at once; returns the record as it now is, or null if there is no such key. */
     async revoke(id: ApiKeyId, at: Date): Promise<ApiKeyRecord | null> {
       await db.query('update api_keys set revoked_at = $2 where id = $1 and revoked_at is null', [id, at]);

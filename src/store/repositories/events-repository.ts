@@ -67,6 +67,41 @@ export function eventsRepository(db: Queryable) {
       return rows.map(toEvent);
     },
 
+    /**
+     * A page of the user's events after `after`, with the user's head read in the same statement
+     * (one snapshot): a follower continuing from `head` when fewer than `limit` came back skips
+     * nothing, since sequences become visible in order (0009_events.sql).
+     */
+    async page(
+      userId: UserId,
+      after: bigint,
+      types: readonly EventType[] | null,
+      limit: number,
+    ): Promise<{ events: EventRecord[]; head: bigint }> {
+      const rows = await db.query<EventRow & { head: string; id: string | null }>(
+        `with h as (select coalesce((select sequence from event_heads where user_id = $1), 0) as head)
+         select h.head::text as head, e.* from h left join lateral (
+           select ${COLUMNS} from events
+           where user_id = $1 and sequence > $2::bigint and ($3::text[] is null or type = any($3::text[]))
+           order by sequence limit $4) e on true
+         order by e.sequence::bigint`,
+        [userId, after.toString(), types ? [...types] : null, limit],
+      );
+      return {
+        events: rows.filter((r) => r.id !== null).map(toEvent),
+        head: BigInt(rows[0]?.head ?? '0'),
+      };
+    },
+
+    /** The user's events about one subject (a transaction, a key), in order: its timeline. */
+    async listForSubject(userId: UserId, subject: string, limit: number): Promise<EventRecord[]> {
+      const rows = await db.query<EventRow>(
+        `select ${COLUMNS} from events where user_id = $1 and subject = $2 order by sequence limit $3`,
+        [userId, subject, limit],
+      );
+      return rows.map(toEvent);
+    },
+
     async findById(userId: UserId, id: string): Promise<EventRecord | null> {
       const rows = await db.query<EventRow>(`select ${COLUMNS} from events where user_id = $1 and id = $2`, [
         userId,

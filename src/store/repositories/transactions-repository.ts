@@ -19,7 +19,7 @@ interface AttemptRow {
   created_at: string;
 }
 
-interface TransactionRow {
+export interface TransactionRow {
   id: TransactionId;
   user_id: UserId;
   wallet_id: WalletId;
@@ -393,3 +393,6 @@ export function transactionsRepository(db: Queryable) {
 }
 
 export type TransactionsRepository = ReturnType<typeof transactionsRepository>;
+
+/** What a query reads to make a whole TransactionRecord of `transactions t` (the list reads it too). */
+export const TRANSACTION_COLUMNS = COLUMNS;

@@ -226,6 +226,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your transactions
+         * @description Extension: newest first, each exactly as GET /tx/{id} shows it (as recorded: unlike GET /tx/{id}, the list does not first check a stale SUBMITTED transaction on chain). Filters combine; paging by `cursor` never skips or repeats a transaction while others are being recorded.
+         */
+        get: operations["listTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow what happened: your event log
+         * @description Extension: every change you would care about (transactions’ progress, API keys), oldest first, each written in the same database transaction as the change it reports. Continue from `nextCursor`; with `wait`, the request is held until a matching event arrives (long poll), so a script or an agent without a public URL can follow along cheaply.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -464,6 +504,27 @@ export interface components {
              * @description Time of the reading (of the cached reading when served from the cache)
              */
             updatedAt: string;
+        };
+        /** Event */
+        Event: {
+            /** @description evt_…: the same wherever the event is seen (API, webhook deliveries) */
+            id: string;
+            /**
+             * @description transaction.created (recorded), transaction.submitted (first broadcast accepted or uncertain), transaction.replaced (a new signed attempt: an EVM fee replacement or a Solana re-sign; `data.replacement` names the old and new hash and why), transaction.stuck (a stuckReason appeared or changed), transaction.confirmed, transaction.failed (`data.error` says why), transaction.reorged (its block was reorganised away: back to SUBMITTED); api_key.created, api_key.revoked; webhook.test
+             * @enum {string}
+             */
+            type: "transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test";
+            /**
+             * Format: date-time
+             * @description When the change happened
+             */
+            timestamp: string;
+            /** @description Counts your events from 1, in the order their changes committed */
+            sequence: number;
+            /** @description transaction.*: the Transaction as GET /tx/{id} showed it at that moment, plus `previousStatus` (null for transaction.created) and, for transaction.replaced, `replacement` ({ oldHash, newHash, reason }). api_key.*: the key’s id, name, maskedKey, scopes, expiresAt, revokedAt and a policy summary (never the key or its hash). */
+            data: {
+                [key: string]: unknown;
+            };
         };
     };
     responses: never;
@@ -2628,6 +2689,388 @@ export interface operations {
             };
             /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
             403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only this chain (slug) */
+                chain?: string;
+                /** @description Only transactions in this status now */
+                status?: "PENDING" | "SUBMITTED" | "CONFIRMED" | "FAILED";
+                /** @description Only those sent from this wallet (EVM: any case) */
+                from?: string;
+                /** @description Created at or after this ISO 8601 time (e.g. 2030-01-31T00:00:00Z) */
+                since?: string;
+                /** @description Created before this ISO 8601 time */
+                until?: string;
+                /** @description At most this many */
+                limit?: number;
+                /** @description A nextCursor of an earlier page, as given */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your transactions */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "transactions": [
+                     *         {
+                     *           "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *           "status": "CONFIRMED",
+                     *           "hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *           "explorerUrl": "https://basescan.org/tx/0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *           "chainName": "Base",
+                     *           "chainType": "ethereum",
+                     *           "chainId": 8453,
+                     *           "chain": "base",
+                     *           "kind": "send",
+                     *           "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *           "to": "0x000000000000000000000000000000000000dEaD",
+                     *           "value": "1000",
+                     *           "error": null,
+                     *           "nonce": 7,
+                     *           "attempts": [
+                     *             "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060"
+                     *           ],
+                     *           "stuckReason": null,
+                     *           "devnetReset": false,
+                     *           "intent": {
+                     *             "kind": "send",
+                     *             "asset": "native",
+                     *             "token": null,
+                     *             "amount": "1000"
+                     *           },
+                     *           "createdAt": "2025-01-15T10:00:00.000Z",
+                     *           "updatedAt": "2025-01-15T10:00:06.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "dHg6NDI"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first, each as GET /tx/{id} shows it */
+                        transactions: components["schemas"]["Transaction"][];
+                        /** @description The next (older) page, or null at the last one. Stable under concurrent writes: paging never skips or repeats a transaction; ones recorded after the first page are not in later pages (list again from the start) */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Where to continue: a nextCursor as given, or an event id (evt_…: the events after it; an id that is not one of your events is 404), or `now` (the current end: only what happens from now on). Default: your first event. */
+                after?: string;
+                /** @description Comma-separated event types to return (default: all): transaction.created, transaction.submitted, transaction.replaced, transaction.stuck, transaction.confirmed, transaction.failed, transaction.reorged, api_key.created, api_key.revoked, webhook.test */
+                types?: string;
+                /** @description At most this many events */
+                limit?: number;
+                /** @description Long poll: when nothing matches yet, hold the request up to this many seconds until a matching event commits (in any instance), then answer at once; at the end of the wait, an empty list and nextCursor unchanged */
+                wait?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events after `after`, and where to continue */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "id": "evt_0b8f2c1e9d7a4c3b8e6f5a4d3c2b1a09",
+                     *           "type": "transaction.confirmed",
+                     *           "timestamp": "2025-01-15T10:00:06.000Z",
+                     *           "sequence": 42,
+                     *           "data": {
+                     *             "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *             "status": "CONFIRMED",
+                     *             "hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "explorerUrl": "https://basescan.org/tx/0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "chainName": "Base",
+                     *             "previousStatus": "SUBMITTED",
+                     *             "chainType": "ethereum",
+                     *             "chainId": 8453,
+                     *             "chain": "base",
+                     *             "kind": "send",
+                     *             "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *             "to": "0x000000000000000000000000000000000000dEaD",
+                     *             "value": "1000",
+                     *             "error": null,
+                     *             "nonce": 7,
+                     *             "attempts": [
+                     *               "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060"
+                     *             ],
+                     *             "stuckReason": null,
+                     *             "devnetReset": false,
+                     *             "intent": {
+                     *               "kind": "send",
+                     *               "asset": "native",
+                     *               "token": null,
+                     *               "amount": "1000"
+                     *             },
+                     *             "createdAt": "2025-01-15T10:00:00.000Z",
+                     *             "updatedAt": "2025-01-15T10:00:06.000Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": "ZXZ0OjQy"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Oldest first */
+                        events: components["schemas"]["Event"][];
+                        /** @description Always present: pass it as `after` to continue. After the last event returned, or the current end of your event log (so a follower never sees an event twice and never misses one) */
+                        nextCursor: string;
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
                 headers: {
                     /** @description Request id, also in error bodies */
                     "x-request-id": string;
