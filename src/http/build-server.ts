@@ -10,6 +10,7 @@ import { ErrorBody } from '../schemas/common.ts';
 import { KeyLimitSchema } from '../schemas/keys.ts';
 import { INTENT_SCHEMAS, SubmissionSchema, TransactionSchema } from '../schemas/transactions.ts';
 import { ChainSchema, WalletSchema } from '../schemas/wallets.ts';
+import { WebhookAttemptSchema, WebhookEndpointSchema } from '../schemas/webhooks.ts';
 import { LazyChildLogger } from '../support/logger.ts';
 import { tracingOn } from '../support/tracing.ts';
 import { registerAuthAndRateLimit } from './plugins/auth.ts';
@@ -32,6 +33,7 @@ import { keysRoutes } from './routes/keys.ts';
 import { tradingRoutes } from './routes/trading.ts';
 import { transactionsRoutes } from './routes/transactions.ts';
 import { walletsRoutes } from './routes/wallets.ts';
+import { webhooksRoutes } from './routes/webhooks.ts';
 import { lazySerializers } from './tuning/lazy-schemas.ts';
 import { RequestObserver } from './tuning/request-observer.ts';
 import { bodyStrictValidator } from './tuning/validators.ts';
@@ -144,6 +146,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   for (const intent of INTENT_SCHEMAS) app.addSchema(intent);
   app.addSchema(TransactionSchema);
   app.addSchema(WalletBalanceSchema);
+  app.addSchema(WebhookEndpointSchema);
+  app.addSchema(WebhookAttemptSchema);
   await registerOpenApi(app, options.publicUrl);
   registerHealthRoutes(app, { readiness: services.readiness });
   await app.register(
@@ -163,6 +167,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       await api.register(balancesRoutes, { services });
       await api.register(tradingRoutes, { services });
       await api.register(keysRoutes, { services });
+      await api.register(webhooksRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

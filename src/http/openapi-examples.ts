@@ -184,7 +184,7 @@ export const OPERATION_EXAMPLES: Record<string, { request?: unknown; response: u
       status: 'Active',
       createdAt: '2025-01-15T10:00:00.000Z',
       expiresAt: null,
-      scopes: ['read', 'write', 'trade'],
+      scopes: ['read', 'write', 'trade', 'webhooks'],
       chains: ['base', 'solana'],
       recipients: null,
       contracts: null,

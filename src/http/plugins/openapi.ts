@@ -43,6 +43,11 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
           name: 'API keys',
           description: 'What the calling API key may do: scopes, chains, allowlists and spend limits',
         },
+        {
+          name: 'Webhooks',
+          description:
+            'Endpoints that receive your events, signed to Standard Webhooks 1.0, and their deliveries',
+        },
       ],
     },
     // Headers the server always sends are marked required (the plugin has no way to say so).
