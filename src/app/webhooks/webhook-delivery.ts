@@ -199,19 +199,22 @@ export function webhookDelivery(deps: {
       unlisten = await db.listen(EVENTS_CHANNEL, wake, wake);
       poll = setInterval(wake, POLL_MS);
       poll.unref();
-      sweep = setInterval(() => {
-        const now = clock.now();
-        repo
-          .disableExhausted(
-            new Date(now.getTime() - settings.disableAfterMs),
-            `No delivery succeeded for ${spell(settings.disableAfterMs)} and events used up their retries: fix the receiver, then delete the endpoint and add it again`,
-            now,
-          )
-          .then((ids) => {
-            if (ids.length > 0) logger?.warn({ endpoints: ids }, 'disabled failing webhook endpoints');
-          })
-          .catch((err) => logger?.warn({ err }, 'webhook endpoint sweep failed'));
-      }, SWEEP_MS);
+      sweep = setInterval(
+        () => {
+          const now = clock.now();
+          repo
+            .disableExhausted(
+              new Date(now.getTime() - settings.disableAfterMs),
+              `No delivery succeeded for ${spell(settings.disableAfterMs)} and events used up their retries: fix the receiver, then delete the endpoint and add it again`,
+              now,
+            )
+            .then((ids) => {
+              if (ids.length > 0) logger?.warn({ endpoints: ids }, 'disabled failing webhook endpoints');
+            })
+            .catch((err) => logger?.warn({ err }, 'webhook endpoint sweep failed'));
+        },
+        Math.min(SWEEP_MS, Math.max(1000, settings.disableAfterMs / 4)),
+      );
       sweep.unref();
 
       wake();
