@@ -6,6 +6,8 @@ import { Webhook } from 'standardwebhooks';
 export interface ReceivedDelivery {
   /** The request path and query (which endpoint it was). */
   path: string;
+  /** The Host header (the URL's host, whatever address was connected to). */
+  host: string;
   id: string;
   timestamp: string;
   signature: string;
@@ -35,6 +37,7 @@ export async function startReceiver(
     req.on('end', () => {
       const d: ReceivedDelivery = {
         path: req.url ?? '',
+        host: String(req.headers.host ?? ''),
         id: String(req.headers['webhook-id'] ?? ''),
         timestamp: String(req.headers['webhook-timestamp'] ?? ''),
         signature: String(req.headers['webhook-signature'] ?? ''),

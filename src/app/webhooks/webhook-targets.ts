@@ -96,7 +96,15 @@ function classifyV6(b: number[]): AddressClass {
   if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zeros(4, 12))
     return classifyV4(b.slice(12));
   if (b[0] === 0x20 && b[1] === 0x02) return classifyV4(b.slice(2, 6)); // 6to4
-  if (b[0] === 0xfd && b[1] === 0x00 && b[2] === 0x0e && b[3] === 0xc2 && zeros(4, 15) && b[15] === 0xfe)
+  if (
+    b[0] === 0xfd &&
+    b[1] === 0x00 &&
+    b[2] === 0x0e &&
+    b[3] === 0xc2 &&
+    zeros(4, 14) &&
+    b[14] === 0x02 &&
+    b[15] === 0x54
+  )
     return 'metadata'; // fd00:ec2::254
   const first = b[0] as number;
   if ((first & 0xfe) === 0xfc) return 'private'; // fc00::/7
