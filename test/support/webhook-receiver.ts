@@ -27,6 +27,8 @@ export type Answer = { status: number; headers?: Record<string, string>; body?: 
  */
 export async function startReceiver(
   answer: (n: number, d: ReceivedDelivery) => Answer = () => ({ status: 200 }),
+  /** A port chosen beforehand (a receiver that comes up later); a free one by default. */
+  listenPort = 0,
 ) {
   const received: ReceivedDelivery[] = [];
   const sockets = new Set<Socket>();
@@ -58,7 +60,7 @@ export async function startReceiver(
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { eventsRepository } from '../../src/store/repositories/events-repository.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { type Receiver, startReceiver, verify } from '../support/webhook-receiver.ts';
 
@@ -157,5 +158,39 @@ describe('webhook endpoints through the API', () => {
       (await app.post(`/api/v1/webhooks/${a.id}/deliveries/${eventId}/replay`, undefined, other.key)).status,
       404,
     );
+  });
+
+  test('a rolled-back change delivers nothing; a committed one is queued for each endpoint whose types match', async () => {
+    const user = await app.newUser({ wallets: false });
+    const all = await (await app.post('/api/v1/webhooks', { url: `${receiver.url}?all` }, user.key)).json();
+    const confirmedOnly = await (
+      await app.post(
+        '/api/v1/webhooks',
+        { url: `${receiver.url}?c`, types: ['transaction.confirmed'] },
+        user.key,
+      )
+    ).json();
+    const append = (tx: import('../../src/store/database.ts').Queryable) =>
+      eventsRepository(tx).append(user.userId, 'api_key.created', null, { note: 'x' }, new Date());
+    await assert.rejects(
+      app.db.transaction(async (tx) => {
+        await append(tx);
+        throw new Error('the change fails');
+      }),
+      /the change fails/,
+    );
+    const deliveries = () =>
+      app.db.query<{ endpoint_id: string }>(
+        'select endpoint_id from webhook_deliveries where user_id = $1 and event_type = $2',
+        [user.userId, 'api_key.created'],
+      );
+    assert.deepEqual(await deliveries(), [], 'nothing for a change that did not happen');
+    const eventId = await app.db.transaction(append);
+    assert.deepEqual(
+      (await deliveries()).map((d) => d.endpoint_id),
+      [all.id],
+      `not to ${confirmedOnly.id}, which takes transaction.confirmed only`,
+    );
+    await receiver.waitFor((r) => r.some((d) => d.id === eventId));
   });
 });
