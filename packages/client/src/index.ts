@@ -9,3 +9,4 @@ export { type ErrorBody, WalletApiError, type WalletApiErrorCode } from './error
 export type { components, operations, paths } from './generated/openapi.ts';
 export type { RetryOptions, Sleep } from './retry.ts';
 export type * from './types.ts';
+export { verifyWebhook, type WebhookEvent, WebhookVerificationError } from './verify-webhook.ts';
