@@ -1,4 +1,4 @@
-import type { EventType } from './events.ts';
+import type { EventRecord, EventType } from './events.ts';
 import type { UserId } from './ids.ts';
 
 /** At most this many webhook endpoints per user (issue 28). */
@@ -36,6 +36,9 @@ export interface ClaimedDelivery {
   userId: UserId;
   /** Attempts already made under the current schedule (0 for the first). */
   step: number;
+  /** Read with the claim, in the same statement. */
+  endpoint: WebhookEndpointRecord;
+  event: EventRecord;
 }
 
 /** One attempt, as GET /webhooks/{id}/deliveries lists it. */

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ChainRegistry } from '../../chains/chain-registry.ts';
 import type { ClaimedDelivery } from '../../domain/webhooks.ts';
 import type { Database } from '../../store/database.ts';
-import { EVENTS_CHANNEL, eventsRepository } from '../../store/repositories/events-repository.ts';
+import { EVENTS_CHANNEL } from '../../store/repositories/events-repository.ts';
 import { type AttemptOutcome, webhooksRepository } from '../../store/repositories/webhooks-repository.ts';
 import type { Clock } from '../../support/clock.ts';
 import { eventView } from '../events/event-views.ts';
@@ -80,7 +80,6 @@ export function webhookDelivery(deps: {
 }) {
   const { db, clock, chains, box, rules, settings, logger } = deps;
   const repo = webhooksRepository(db);
-  const events = eventsRepository(db);
   const leaseMs = settings.timeoutMs + 15_000;
   const busy = new Set<string>();
   const inFlight = new Set<Promise<void>>();
@@ -103,12 +102,9 @@ export function webhookDelivery(deps: {
   };
 
   async function attempt(d: ClaimedDelivery): Promise<void> {
-    const [endpoint, event] = await Promise.all([
-      repo.findById(d.userId, d.endpointId),
-      events.findById(d.userId, d.eventId),
-    ]);
-    // Deleted since (the delivery went with it), or disabled after the claim: nothing to send.
-    if (!endpoint || !event || endpoint.disabledAt) return;
+    const { endpoint, event } = d;
+    // Disabled between the candidates and the claim: nothing to send.
+    if (endpoint.disabledAt) return;
     const now = clock.now();
     const body = JSON.stringify(eventView(chains, event));
     const keys = [box.open(endpoint.secret, endpoint.id)];
@@ -142,11 +138,7 @@ export function webhookDelivery(deps: {
     // Stopping mid-attempt: the delivery is left to its lease (another process, or the next start).
     if (stopped) return;
     const outcome = outcomeOf(result, d.step, settings, now);
-    await db.transaction(async (tx) => {
-      const r = webhooksRepository(tx);
-      await r.recordAttempt(d, event.type, outcome);
-      if (outcome.gone) await r.disable(endpoint.id, 'The endpoint answered 410 Gone', now);
-    });
+    await repo.recordAttempt(d, event.type, outcome, outcome.gone ? 'The endpoint answered 410 Gone' : null);
     if (outcome.nextAttemptAt) {
       const wait = outcome.nextAttemptAt.getTime() - clock.nowMs();
       if (wait < POLL_MS) later(Math.max(0, wait));

@@ -67,6 +67,16 @@ const toAttempt = (r: AttemptRow): WebhookAttemptRecord => ({
   nextAttemptAt: toDateOrNull(r.next_attempt_at),
 });
 
+interface ClaimRow {
+  step: number;
+  ev_id: string;
+  ev_sequence: string;
+  ev_type: EventType;
+  ev_subject: string | null;
+  ev_data: Record<string, unknown> | string;
+  ev_created_at: Date;
+}
+
 /** What an attempt came to, written with the attempt's row in one transaction. */
 export interface AttemptOutcome {
   attemptedAt: Date;
@@ -144,14 +154,6 @@ export function webhooksRepository(db: Queryable) {
       return rows[0] ? toEndpoint(rows[0]) : null;
     },
 
-    async disable(id: string, reason: string, at: Date): Promise<void> {
-      await db.query(
-        `update webhook_endpoints set disabled_at = $2, disabled_reason = $3
-         where id = $1 and disabled_at is null`,
-        [id, at, reason],
-      );
-    },
-
     /**
      * Endpoints failing since before `failingBefore` whose events used up their whole schedule in
      * that time (no success since): disabled with `reason`. Returns their ids.
@@ -202,30 +204,63 @@ export function webhooksRepository(db: Queryable) {
       leaseUntil: Date,
     ): Promise<ClaimedDelivery[]> {
       if (wanted.length === 0) return [];
-      const rows = await db.query<{ endpoint_id: string; event_id: string; user_id: UserId; step: number }>(
-        `update webhook_deliveries d set next_attempt_at = $4
-         where (d.endpoint_id, d.event_id) in (
-           select w.endpoint_id, w.event_id from webhook_deliveries w
-           where (w.endpoint_id, w.event_id) in (select * from unnest($1::text[], $2::text[]))
-             and w.status = 'pending' and w.next_attempt_at <= $3
-           for update skip locked)
-         returning d.endpoint_id, d.event_id, d.user_id, d.step`,
+      // The endpoint and the event come back in the same statement: one round trip per claim.
+      const rows = await db.query<EndpointRow & ClaimRow>(
+        `with c as (
+           update webhook_deliveries d set next_attempt_at = $4
+           where (d.endpoint_id, d.event_id) in (
+             select w.endpoint_id, w.event_id from webhook_deliveries w
+             where (w.endpoint_id, w.event_id) in (select * from unnest($1::text[], $2::text[]))
+               and w.status = 'pending' and w.next_attempt_at <= $3
+             for update skip locked)
+           returning d.endpoint_id, d.event_id, d.step)
+         select e.*, c.step, v.id as ev_id, v.sequence::text as ev_sequence, v.type as ev_type,
+                v.subject as ev_subject, v.data as ev_data, v.created_at as ev_created_at
+         from c join webhook_endpoints e on e.id = c.endpoint_id join events v on v.id = c.event_id`,
         [wanted.map((w) => w.endpointId), wanted.map((w) => w.eventId), now, leaseUntil],
       );
       return rows.map((r) => ({
-        endpointId: r.endpoint_id,
-        eventId: r.event_id,
+        endpointId: r.id,
+        eventId: r.ev_id,
         userId: r.user_id,
         step: r.step,
+        endpoint: toEndpoint(r),
+        event: {
+          id: r.ev_id,
+          userId: r.user_id,
+          sequence: BigInt(r.ev_sequence),
+          type: r.ev_type,
+          subject: r.ev_subject,
+          data: json(r.ev_data),
+          createdAt: r.ev_created_at,
+        },
       }));
     },
 
-    /** Writes an attempt and what it came to (call inside a transaction). */
-    async recordAttempt(d: ClaimedDelivery, eventType: EventType, o: AttemptOutcome): Promise<void> {
+    /**
+     * Writes an attempt and what it came to, in one statement: the attempt's row, the delivery's
+     * state, the endpoint's failure streak, and with `disableReason` the endpoint disabled (410).
+     */
+    async recordAttempt(
+      d: Pick<ClaimedDelivery, 'endpointId' | 'eventId'>,
+      eventType: EventType,
+      o: AttemptOutcome,
+      disableReason: string | null = null,
+    ): Promise<void> {
       await db.query(
-        `insert into webhook_attempts (endpoint_id, event_id, event_type, attempted_at, status_code, error,
-                                       duration_ms, response_body, next_attempt_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        `with a as (
+           insert into webhook_attempts (endpoint_id, event_id, event_type, attempted_at, status_code, error,
+                                         duration_ms, response_body, next_attempt_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9)),
+         d as (
+           update webhook_deliveries set status = $10, step = step + 1, next_attempt_at = $9,
+             completed_at = case when $10 = 'pending' then null else $4::timestamptz end
+           where endpoint_id = $1 and event_id = $2)
+         update webhook_endpoints set
+           failing_since = case when $10 = 'succeeded' then null else coalesce(failing_since, $4::timestamptz) end,
+           disabled_reason = case when $11::text is not null and disabled_at is null then $11::text else disabled_reason end,
+           disabled_at = case when $11::text is not null and disabled_at is null then $4::timestamptz else disabled_at end
+         where id = $1`,
         [
           d.endpointId,
           d.eventId,
@@ -236,19 +271,9 @@ export function webhooksRepository(db: Queryable) {
           o.durationMs,
           o.responseBody,
           o.nextAttemptAt,
+          o.status,
+          disableReason,
         ],
-      );
-      await db.query(
-        `update webhook_deliveries set status = $3, step = step + 1, next_attempt_at = $4,
-           completed_at = case when $3 = 'pending' then null else $5::timestamptz end
-         where endpoint_id = $1 and event_id = $2`,
-        [d.endpointId, d.eventId, o.status, o.nextAttemptAt, o.attemptedAt],
-      );
-      await db.query(
-        o.status === 'succeeded'
-          ? 'update webhook_endpoints set failing_since = null where id = $1'
-          : 'update webhook_endpoints set failing_since = coalesce(failing_since, $2) where id = $1',
-        o.status === 'succeeded' ? [d.endpointId] : [d.endpointId, o.attemptedAt],
       );
     },
 
