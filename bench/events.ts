@@ -31,7 +31,7 @@ import { type Figure, failed, report } from './support/report.ts';
 
 const SENDS = Number(process.env.BENCH_SENDS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const RATE = Number(process.env.BENCH_RATE ?? 50);
+const RATE = Number(process.env.BENCH_RATE ?? 30);
 
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -204,6 +204,29 @@ try {
       total,
     };
   };
+  // The most one endpoint takes: a burst appended at once, drained one delivery at a time.
+  {
+    const { user, key } = await newUser();
+    const r = await receiver(false);
+    receivers.push(r);
+    await endpoint(key, r.url);
+    const burst = Math.max(10, RATE * 4);
+    const events = eventsRepository(runtime.db);
+    const started = performance.now();
+    for (let i = 0; i < burst; i++)
+      await events.append(user.id, 'api_key.created', null, { burst: i }, new Date());
+    if (!(await until(() => r.arrivals.length >= burst, 120_000)))
+      failed(`burst: ${r.arrivals.length} of ${burst} delivered`);
+    rows.push({
+      bench: 'events',
+      figure: `one endpoint, most deliveries/s (a burst of ${burst}, in order, one at a time)`,
+      baseline: '',
+      value: (r.arrivals.length / ((performance.now() - started) / 1000)).toFixed(1),
+      ratio: null,
+      target: '',
+      met: null,
+    });
+  }
   const alone = await sustained(false);
   const beside = await sustained(true);
   const ratio = beside.p99 / alone.p99;
