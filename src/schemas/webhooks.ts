@@ -135,3 +135,11 @@ export const WebhookEventQueued = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const WebhookDeleted = Type.Object(
+  {
+    id: Type.String({ description: 'The endpoint deleted' }),
+    deleted: Type.Literal(true),
+  },
+  { additionalProperties: false },
+);

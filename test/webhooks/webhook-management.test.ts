@@ -61,7 +61,9 @@ describe('webhook endpoints through the API', () => {
     assert.equal((await app.get(`/api/v1/webhooks/${created.id}`, other.key)).status, 404);
     assert.equal((await del(`/api/v1/webhooks/${created.id}`, other.key)).status, 404);
     assert.deepEqual((await (await app.get('/api/v1/webhooks', other.key)).json()).webhooks, []);
-    assert.equal((await del(`/api/v1/webhooks/${created.id}`, user.key)).status, 204);
+    const deleted = await del(`/api/v1/webhooks/${created.id}`, user.key);
+    assert.equal(deleted.status, 200);
+    assert.deepEqual(await deleted.json(), { id: created.id, deleted: true });
     assert.equal((await app.get(`/api/v1/webhooks/${created.id}`, user.key)).status, 404);
   });
 

@@ -104,7 +104,9 @@ function addExamples(doc: OpenApiDocument): OpenApiDocument {
       if (!examples) continue;
       const body = operation.requestBody?.content?.['application/json'];
       if (body && examples.request !== undefined) body.example = examples.request;
-      const ok = operation.responses?.['200']?.content?.['application/json'];
+      // The success answer: 200, or 201/202 where an operation creates or queues something.
+      const success = ['200', '201', '202'].find((s) => operation.responses?.[s]);
+      const ok = success ? operation.responses?.[success]?.content?.['application/json'] : undefined;
       if (ok) ok.example = examples.response;
     }
   const envelope = doc.components?.schemas?.ErrorBody;
@@ -117,7 +119,7 @@ function addExamples(doc: OpenApiDocument): OpenApiDocument {
  * limit headers; others (400, 413, 500, 503) can also come from layers before them (a bad URL, a
  * body too large, a database outage, a shutdown).
  */
-const AFTER_RATE_LIMIT = new Set(['200', '403', '404', '409', '429', '502']);
+const AFTER_RATE_LIMIT = new Set(['200', '201', '202', '403', '404', '409', '429', '502']);
 
 /**
  * A path parameter over 100 characters is refused by the router, before authentication and the

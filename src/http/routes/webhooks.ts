@@ -5,6 +5,7 @@ import { errorResponses, ok } from '../../schemas/common.ts';
 import {
   WebhookAttemptList,
   WebhookCreateBody,
+  WebhookDeleted,
   WebhookEventParams,
   WebhookEventQueued,
   WebhookList,
@@ -38,7 +39,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
         body: WebhookCreateBody,
         response: {
           201: ok(WebhookWithSecret, 'The endpoint, with its secret (shown once)'),
-          ...errorResponses(400, 403),
+          ...errorResponses(400, 403, 413),
         },
       },
     },
@@ -97,12 +98,12 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
         summary: 'Delete a webhook endpoint',
         description: 'Nothing more is delivered to it, pending retries included.',
         params: WebhookParams,
-        response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(400, 403, 404) },
+        response: { 200: ok(WebhookDeleted, 'Deleted'), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       await webhooks.remove(principalOf(request).userId, request.params.id);
-      return reply.code(204).send(null);
+      return { id: request.params.id, deleted: true as const };
     },
   );
 
@@ -116,7 +117,10 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
         summary: 'Send a test event to an endpoint',
         description: 'A `webhook.test` event, delivered to this endpoint only, like any other event.',
         params: WebhookParams,
-        response: { 202: ok(WebhookEventQueued, 'Queued for delivery'), ...errorResponses(400, 403, 404) },
+        response: {
+          202: ok(WebhookEventQueued, 'Queued for delivery'),
+          ...errorResponses(400, 403, 404, 413),
+        },
       },
     },
     async (request, reply) => {
@@ -138,7 +142,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
         params: WebhookParams,
         response: {
           200: ok(WebhookWithSecret, 'The endpoint with its new secret'),
-          ...errorResponses(400, 403, 404),
+          ...errorResponses(400, 403, 404, 413),
         },
       },
     },
@@ -182,7 +186,10 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
         description:
           'Any of your events, with the same webhook-id (receivers deduplicate on it), from the start of the retry schedule.',
         params: WebhookEventParams,
-        response: { 202: ok(WebhookEventQueued, 'Queued for delivery'), ...errorResponses(400, 403, 404) },
+        response: {
+          202: ok(WebhookEventQueued, 'Queued for delivery'),
+          ...errorResponses(400, 403, 404, 413),
+        },
       },
     },
     async (request, reply) => {

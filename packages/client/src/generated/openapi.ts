@@ -2898,6 +2898,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhooks": [
+                     *         {
+                     *           "id": "whk_01JD3Z8W1V7N6Q4R2S5T9X0Y3C",
+                     *           "url": "https://hooks.example.com/wallet-events",
+                     *           "types": [
+                     *             "transaction.confirmed",
+                     *             "transaction.failed",
+                     *             "transaction.stuck"
+                     *           ],
+                     *           "description": "back office",
+                     *           "createdAt": "2026-11-22T12:00:00.000Z",
+                     *           "disabled": false,
+                     *           "disabledAt": null,
+                     *           "disabledReason": null,
+                     *           "previousSecretExpiresAt": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         webhooks: components["schemas"]["WebhookEndpoint"][];
                         /** @description The next page (null: none) */
@@ -3017,6 +3039,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/wallet-events",
+                 *       "types": [
+                 *         "transaction.confirmed",
+                 *         "transaction.failed",
+                 *         "transaction.stuck"
+                 *       ],
+                 *       "description": "back office"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Where events are POSTed. In production mode https, to a public address only (checked at creation and before every attempt); redirects are not followed */
                     url: string;
@@ -3033,12 +3066,30 @@ export interface operations {
                     /** @description Request id, also in error bodies */
                     "x-request-id": string;
                     /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
-                    RateLimit?: string;
+                    RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_01JD3Z8W1V7N6Q4R2S5T9X0Y3C",
+                     *       "url": "https://hooks.example.com/wallet-events",
+                     *       "types": [
+                     *         "transaction.confirmed",
+                     *         "transaction.failed",
+                     *         "transaction.stuck"
+                     *       ],
+                     *       "description": "back office",
+                     *       "createdAt": "2026-11-22T12:00:00.000Z",
+                     *       "disabled": false,
+                     *       "disabledAt": null,
+                     *       "disabledReason": null,
+                     *       "previousSecretExpiresAt": null,
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwb3nHcGCqQfE="
+                     *     }
+                     */
                     "application/json": {
                         /** @description Webhook endpoint id */
                         id: string;
@@ -3095,6 +3146,21 @@ export interface operations {
                     RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3187,6 +3253,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_01JD3Z8W1V7N6Q4R2S5T9X0Y3C",
+                     *       "url": "https://hooks.example.com/wallet-events",
+                     *       "types": [
+                     *         "transaction.confirmed",
+                     *         "transaction.failed",
+                     *         "transaction.stuck"
+                     *       ],
+                     *       "description": "back office",
+                     *       "createdAt": "2026-11-22T12:00:00.000Z",
+                     *       "disabled": false,
+                     *       "disabledAt": null,
+                     *       "disabledReason": null,
+                     *       "previousSecretExpiresAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
@@ -3332,11 +3415,30 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Deleted */
-            204: {
+            200: {
                 headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_01JD3Z8W1V7N6Q4R2S5T9X0Y3C",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The endpoint deleted */
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
             };
             /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
@@ -3485,12 +3587,17 @@ export interface operations {
                     /** @description Request id, also in error bodies */
                     "x-request-id": string;
                     /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
-                    RateLimit?: string;
+                    RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eventId": "evt_6f1c2d3e4b5a69788796a5b4c3d2e1f0"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The event queued for delivery (the webhook-id it arrives with) */
                         eventId: string;
@@ -3547,6 +3654,21 @@ export interface operations {
                     RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3650,6 +3772,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_01JD3Z8W1V7N6Q4R2S5T9X0Y3C",
+                     *       "url": "https://hooks.example.com/wallet-events",
+                     *       "types": [
+                     *         "transaction.confirmed",
+                     *         "transaction.failed",
+                     *         "transaction.stuck"
+                     *       ],
+                     *       "description": "back office",
+                     *       "createdAt": "2026-11-22T12:00:00.000Z",
+                     *       "disabled": false,
+                     *       "disabledAt": null,
+                     *       "disabledReason": null,
+                     *       "previousSecretExpiresAt": "2026-11-23T12:00:00.000Z",
+                     *       "secret": "whsec_3q2+7w2Zt7Yl6m1oXxTt0cQ7gX9bJr6F0aW8eK4nB1s="
+                     *     }
+                     */
                     "application/json": {
                         /** @description Webhook endpoint id */
                         id: string;
@@ -3721,6 +3861,21 @@ export interface operations {
                     RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3828,6 +3983,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "eventId": "evt_6f1c2d3e4b5a69788796a5b4c3d2e1f0",
+                     *           "eventType": "transaction.confirmed",
+                     *           "attemptedAt": "2026-11-22T12:00:05.000Z",
+                     *           "statusCode": 503,
+                     *           "error": null,
+                     *           "durationMs": 41,
+                     *           "responseBody": "maintenance",
+                     *           "nextAttemptAt": "2026-11-22T12:05:05.000Z",
+                     *           "succeeded": false
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         /** @description Attempts, newest first */
                         deliveries: components["schemas"]["WebhookAttempt"][];
@@ -3984,12 +4157,17 @@ export interface operations {
                     /** @description Request id, also in error bodies */
                     "x-request-id": string;
                     /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
-                    RateLimit?: string;
+                    RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eventId": "evt_6f1c2d3e4b5a69788796a5b4c3d2e1f0"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The event queued for delivery (the webhook-id it arrives with) */
                         eventId: string;
@@ -4046,6 +4224,21 @@ export interface operations {
                     RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
