@@ -136,4 +136,28 @@ describe('webhook delivery is durable and happens once', () => {
       'no event arrived twice',
     );
   });
+
+  test('a shutdown mid-attempt gives the delivery back at once, for the next process to send', async () => {
+    const db = await createPostgresDatabase();
+    cleanup.push(() => db.close());
+    const receiver = await startReceiver(() => 'hang');
+    cleanup.push(() => receiver.close());
+    const app = await startTestApp({ database: db, env: { ...SECRETS, ...FAST } });
+    const user = await app.newUser({ wallets: false });
+    const { id } = await (await app.post('/api/v1/webhooks', { url: receiver.url }, user.key)).json();
+    const { eventId } = await (await app.post(`/api/v1/webhooks/${id}/test`, undefined, user.key)).json();
+    await receiver.waitFor((r) => r.length === 1);
+    await app.stop();
+    const [row] = await db.query<{ status: string; due: boolean }>(
+      'select status, next_attempt_at <= now() as due from webhook_deliveries where event_id = $1',
+      [eventId],
+    );
+    assert.deepEqual(
+      row,
+      { status: 'pending', due: true },
+      'not held until its lease (the timeout and 15 s) ends',
+    );
+    const [attempts] = await db.query<{ n: number }>('select count(*)::int as n from webhook_attempts');
+    assert.equal(attempts?.n, 0, 'an attempt cut short by the shutdown is not counted as a failure');
+  });
 });

@@ -135,8 +135,12 @@ export function webhookDelivery(deps: {
         retryAfterSeconds: null,
       };
     }
-    // Stopping mid-attempt: the delivery is left to its lease (another process, or the next start).
-    if (stopped) return;
+    // Stopping mid-attempt: given back, due now, for another process or the next start (the
+    // receiver may have had it: at least once). Were the database gone, the lease would end anyway.
+    if (stopped) {
+      await repo.release(d, clock.now()).catch(() => {});
+      return;
+    }
     const outcome = outcomeOf(result, d.step, settings, now);
     await repo.recordAttempt(d, event.type, outcome, outcome.gone ? 'The endpoint answered 410 Gone' : null);
     if (outcome.nextAttemptAt) {

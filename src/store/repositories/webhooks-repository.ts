@@ -277,6 +277,15 @@ export function webhooksRepository(db: Queryable) {
       );
     },
 
+    /** Gives a claimed delivery back, due at `at` (an attempt cut short by a shutdown). */
+    async release(d: Pick<ClaimedDelivery, 'endpointId' | 'eventId'>, at: Date): Promise<void> {
+      await db.query(
+        `update webhook_deliveries set next_attempt_at = $3
+         where endpoint_id = $1 and event_id = $2 and status = 'pending'`,
+        [d.endpointId, d.eventId, at],
+      );
+    },
+
     /** Sends an event to an endpoint again from the start of the schedule (a new delivery if none). */
     async replay(
       endpoint: WebhookEndpointRecord,
