@@ -12,7 +12,8 @@ import { migrate } from '../store/migrate.ts';
 import { createLogger } from '../support/logger.ts';
 import { registerDevnetCommands } from './devnet-commands.ts';
 import { connectOperator } from './operator-connection.ts';
-import { printKey, printKeys, printResult, printWebhook, printWebhooks } from './output.ts';
+import { printKey, printKeys, printResult } from './output.ts';
+import { registerWebhookCommands } from './webhook-commands.ts';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -243,59 +244,6 @@ keys
     );
   });
 
-const webhooks = program.command('webhooks').description('Manage a user’s webhook endpoints');
-webhooks
-  .command('add')
-  .description('Add a webhook endpoint (its signing secret is printed once)')
-  .requiredOption('--user <email>', 'owner email')
-  .requiredOption('--url <url>', 'where events are POSTed (https; in local mode http to this machine too)')
-  .option('--types <list>', 'comma-separated event types (transaction.confirmed,…); default every type')
-  .option('--description <text>', 'what it is for')
-  .action(async (opts: { user: string; url: string; types?: string; description?: string }) => {
-    await withOperator(
-      (op) =>
-        op.addWebhook({
-          email: opts.user,
-          url: opts.url,
-          ...(opts.types !== undefined ? { types: opts.types.split(',') } : {}),
-          ...(opts.description !== undefined ? { description: opts.description } : {}),
-        }),
-      (created) => printWebhook(json(), created),
-    );
-  });
-webhooks
-  .command('list')
-  .description('List a user’s webhook endpoints')
-  .requiredOption('--user <email>', 'owner email')
-  .action(async (opts: { user: string }) => {
-    await withOperator(
-      (op) => op.listWebhooks({ email: opts.user }),
-      (list) => printWebhooks(json(), list),
-    );
-  });
-webhooks
-  .command('rm')
-  .description('Delete a webhook endpoint (pending deliveries to it are dropped)')
-  .argument('<id>', 'endpoint id (whk_…)')
-  .requiredOption('--user <email>', 'owner email')
-  .action(async (id: string, opts: { user: string }) => {
-    await withOperator(
-      (op) => op.removeWebhook({ email: opts.user, id }),
-      (r) => printResult(json(), r, `Deleted webhook endpoint ${r.id}`),
-    );
-  });
-webhooks
-  .command('test')
-  .description('Send a webhook.test event to one endpoint')
-  .argument('<id>', 'endpoint id (whk_…)')
-  .requiredOption('--user <email>', 'owner email')
-  .action(async (id: string, opts: { user: string }) => {
-    await withOperator(
-      (op) => op.testWebhook({ email: opts.user, id }),
-      (r) => printResult(json(), r, `Queued test event ${r.eventId} (delivered by the server or a worker)`),
-    );
-  });
-
 program
   .command('migrate')
   .description('Apply pending database migrations')
@@ -344,6 +292,7 @@ program
   });
 
 registerDevnetCommands(program, () => config().DATA_DIR);
+registerWebhookCommands(program, withOperator);
 
 try {
   await program.parseAsync(process.argv);
