@@ -181,4 +181,31 @@ describe('webhook retries', () => {
       'each entry is its own secret’s',
     );
   });
+
+  test('a redirect is a failure and is not followed; a large answer is read up to 64 KiB and kept short', async () => {
+    const elsewhere = await startReceiver();
+    receivers.push(elsewhere);
+    const e = await endpoint((n) =>
+      n === 0
+        ? { status: 302, headers: { location: elsewhere.url } }
+        : { status: 500, body: `${' '.repeat(10)}${'x'.repeat(200 * 1024)}` },
+    );
+    await sendTest(e.user.key, e.id);
+    await e.receiver.waitFor((r) => r.length >= 2);
+    let list: Awaited<ReturnType<typeof attempts>> = [];
+    for (let i = 0; i < 100 && list.length < 2; i++) {
+      list = await attempts(e.user.key, e.id);
+      if (list.length < 2) await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(list[0]?.statusCode, 302);
+    assert.equal(list[0]?.succeeded, false);
+    assert.ok(list[0]?.nextAttemptAt, 'retried');
+    assert.equal(elsewhere.received.length, 0, 'the redirect was not followed');
+    assert.equal(list[1]?.statusCode, 500);
+    const body = (
+      await (await app.get(`/api/v1/webhooks/${e.id}/deliveries`, e.user.key)).json()
+    ).deliveries.find((d: { statusCode: number }) => d.statusCode === 500).responseBody as string;
+    assert.ok(body.startsWith('xxx'), 'trimmed');
+    assert.ok(body.length <= 2048, `kept short (${body.length})`);
+  });
 });
