@@ -14,6 +14,10 @@ import { tradingService } from './app/trading/trading.ts';
 import { transactionsService } from './app/transactions/transactions.ts';
 import { usersService } from './app/users.ts';
 import { walletsService } from './app/wallets.ts';
+import { webhookDelivery } from './app/webhooks/webhook-delivery.ts';
+import { webhookSecretBox } from './app/webhooks/webhook-secrets.ts';
+import { hostResolver } from './app/webhooks/webhook-targets.ts';
+import { webhooksService } from './app/webhooks/webhooks.ts';
 import { memoryCache } from './cache/cache.ts';
 import { redisCache } from './cache/redis-cache.ts';
 import { type ChainRegistry, createChainRegistry } from './chains/chain-registry.ts';
@@ -148,6 +152,29 @@ export function compose(options: ComposeOptions): Composition {
     writePerMinute: config.RATE_LIMIT_WRITE_PER_MINUTE,
   };
   const chainHealth = chainHealthService({ chains, families, clock });
+  const webhookBox = webhookSecretBox(secrets.masterKey);
+  const webhookRules = {
+    production: config.WALLET_API_MODE === 'production',
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+    allowHttp: config.WEBHOOK_ALLOW_HTTP,
+    resolve: hostResolver(config.WEBHOOK_DNS_SERVERS),
+  };
+  // Built here, started with the background work (server and worker; never the CLI).
+  const delivery = webhookDelivery({
+    db,
+    clock,
+    chains,
+    box: webhookBox,
+    rules: webhookRules,
+    settings: {
+      schedule: config.WEBHOOK_RETRY_SCHEDULE,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      concurrency: config.WEBHOOK_CONCURRENCY,
+      disableAfterMs: config.WEBHOOK_DISABLE_AFTER,
+    },
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  let deliveryStarted = false;
   const services: Services = {
     clock,
     chains,
@@ -214,6 +241,16 @@ export function compose(options: ComposeOptions): Composition {
     sessions: sessionService({ db, clock }),
     derivedKeys: derivedKeyStore({ db }),
     signInLimiter: signInLimiter(DEFAULT_SIGN_IN_LIMITS, redis?.commands),
+    webhooks: webhooksService({
+      db,
+      clock,
+      chains,
+      box: webhookBox,
+      rules: webhookRules,
+      wake: () => {
+        if (deliveryStarted) delivery.wake();
+      },
+    }),
     rateLimiter:
       options.rateLimiter ??
       (redis
@@ -251,12 +288,17 @@ export function compose(options: ComposeOptions): Composition {
       if (config.TRACKER) {
         await services.transactions.reconcileIdempotency(new Date(cutoff));
         background = startBackgroundWork(services, config, clock, options.logger);
+        // Webhook deliveries run where the tracker runs: the server in embedded mode, the workers
+        // when scaled out (API instances with TRACKER=off send none).
+        await delivery.start();
+        deliveryStarted = true;
       }
     },
     async stop() {
       if (timer) clearInterval(timer);
       await background?.stop();
       await services.events.close();
+      if (deliveryStarted) await delivery.stop();
       await lock.close();
       await services.apiKeys.flushLastUsed().catch(() => {});
       await bus.stop();

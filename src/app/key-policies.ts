@@ -11,7 +11,8 @@ import type { StoredKeyPolicy as StoredKeyPolicyRow } from '../store/repositorie
  * and never changed afterwards: a key whose powers must change is replaced, so what a leaked key
  * could do is exactly what was decided when it was handed out.
  *
- * - `read`: every GET; `write`: send, approve, contract calls; `trade`: quote and swap.
+ * - `read`: every GET; `write`: send, approve, contract calls; `trade`: quote and swap;
+ *   `webhooks`: managing webhook endpoints (reading them included).
  * - `chains`: the chain slugs a request may name (null: every chain).
  * - `limits`: per chain and asset (`native`, or a token address or mint), a maximum per transaction
  *   and per rolling 24 hours, in base units.
@@ -25,7 +26,7 @@ import type { StoredKeyPolicy as StoredKeyPolicyRow } from '../store/repositorie
  * wrapped SOL mint is kept as `native`), so a SOL limit covers `/send spl` of wrapped SOL and swaps
  * from it, and the other way round.
  */
-export const SCOPES = ['read', 'write', 'trade'] as const;
+export const SCOPES = ['read', 'write', 'trade', 'webhooks'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export interface SpendLimit {
@@ -254,6 +255,7 @@ const SCOPE_MEANING: Record<Scope, string> = {
   read: 'read is needed for every GET',
   write: 'write is needed for send, token approvals and contract calls',
   trade: 'trade is needed for quotes and swaps',
+  webhooks: 'webhooks is needed to manage webhook endpoints',
 };
 
 export function checkChain(policy: KeyPolicy, chain: string): void {

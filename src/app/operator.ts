@@ -6,6 +6,7 @@ import type { Services } from './services.ts';
 import type { UserView } from './users.ts';
 import { toUserView } from './users.ts';
 import type { WalletView } from './wallets.ts';
+import type { WebhookEndpointView } from './webhooks/webhook-views.ts';
 
 /**
  * What the operator CLI can do. Served in process (no server running, or PostgreSQL) or through a
@@ -36,6 +37,16 @@ export interface Operator {
   }): Promise<{ key: string; apiKey: ApiKeyView }>;
   listKeys(input: { email: string }): Promise<ApiKeyView[]>;
   revokeKey(input: { id: string }): Promise<ApiKeyView>;
+  /** A user's webhook endpoint, with its secret (printed once). */
+  addWebhook(input: {
+    email: string;
+    url: string;
+    types?: string[];
+    description?: string;
+  }): Promise<WebhookEndpointView & { secret: string }>;
+  listWebhooks(input: { email: string }): Promise<WebhookEndpointView[]>;
+  removeWebhook(input: { email: string; id: string }): Promise<{ id: string }>;
+  testWebhook(input: { email: string; id: string }): Promise<{ eventId: string }>;
 }
 
 export function localOperator(services: Services): Operator {
@@ -74,6 +85,24 @@ export function localOperator(services: Services): Operator {
       return services.apiKeys.list(user.id);
     },
     revokeKey: (input) => services.apiKeys.revoke(asApiKeyId(input.id), null),
+    async addWebhook(input) {
+      const user = await services.users.require(input.email);
+      return services.webhooks.create(user.id, input);
+    },
+    async listWebhooks(input) {
+      const user = await services.users.require(input.email);
+      // At most 10 per user: one page holds them all.
+      return (await services.webhooks.list(user.id, null, 100)).items;
+    },
+    async removeWebhook(input) {
+      const user = await services.users.require(input.email);
+      await services.webhooks.remove(user.id, input.id);
+      return { id: input.id };
+    },
+    async testWebhook(input) {
+      const user = await services.users.require(input.email);
+      return services.webhooks.test(user.id, input.id);
+    },
   };
 }
 

@@ -16,6 +16,7 @@ import type { TradingService } from './trading/trading.ts';
 import type { TransactionsService } from './transactions/transactions.ts';
 import type { UsersService } from './users.ts';
 import type { WalletsService } from './wallets.ts';
+import type { WebhooksService } from './webhooks/webhooks.ts';
 
 /**
  * Everything the HTTP layer, the dashboard and the CLI call: use cases, built once by the
@@ -48,4 +49,6 @@ export interface Services {
   derivedKeys: DerivedKeyStoreService;
   /** The dashboard's sign-in attempt limits (shared through Redis when REDIS_URL is set). */
   signInLimiter: SignInLimiter;
+  /** Webhook endpoints: management (delivery runs with the background work). */
+  webhooks: WebhooksService;
 }

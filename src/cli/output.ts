@@ -1,4 +1,5 @@
 import type { ApiKeyView } from '../app/api-keys.ts';
+import type { WebhookEndpointView } from '../app/webhooks/webhook-views.ts';
 
 export function printResult(json: boolean, value: unknown, text: string): void {
   console.log(json ? JSON.stringify(value, null, 2) : text);
@@ -52,4 +53,40 @@ export function describePolicy(k: ApiKeyView): string {
   if (p.contracts) parts.push(`${p.contracts.length} contracts`);
   if (p.allowUnlimitedApprovals) parts.push('unlimited approvals');
   return parts.join('; ');
+}
+
+export function printWebhook(json: boolean, created: WebhookEndpointView & { secret: string }): void {
+  if (json) {
+    console.log(JSON.stringify(created, null, 2));
+    return;
+  }
+  console.log(
+    `Added webhook endpoint ${created.id} for ${created.url} (${created.types?.join(', ') ?? 'every event type'})`,
+  );
+  console.log('Signing secret (Standard Webhooks; verify deliveries with it):');
+  console.log('');
+  console.log(`  ${created.secret}`);
+  console.log('');
+  console.log('Copy it now: it is shown only once.');
+}
+
+export function printWebhooks(json: boolean, list: WebhookEndpointView[]): void {
+  if (json) {
+    console.log(JSON.stringify(list, null, 2));
+    return;
+  }
+  if (list.length === 0) {
+    console.log('No webhook endpoints');
+    return;
+  }
+  const rows = list.map((w) => [
+    w.id,
+    w.url,
+    w.types?.join(',') ?? 'all',
+    w.disabled ? `disabled: ${w.disabledReason ?? ''}` : 'active',
+    w.createdAt,
+  ]);
+  const header = ['ID', 'URL', 'TYPES', 'STATE', 'CREATED'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  for (const r of [header, ...rows]) console.log(r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
 }

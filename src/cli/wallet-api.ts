@@ -13,6 +13,7 @@ import { createLogger } from '../support/logger.ts';
 import { registerDevnetCommands } from './devnet-commands.ts';
 import { connectOperator } from './operator-connection.ts';
 import { printKey, printKeys, printResult } from './output.ts';
+import { registerWebhookCommands } from './webhook-commands.ts';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -291,6 +292,7 @@ program
   });
 
 registerDevnetCommands(program, () => config().DATA_DIR);
+registerWebhookCommands(program, withOperator);
 
 try {
   await program.parseAsync(process.argv);

@@ -142,6 +142,37 @@ const chainList: Parser<ChainSelection> = (raw) => {
   return Object.freeze([...new Set(slugs)]);
 };
 
+/** A duration: digits with a unit (ms, s, m, h, d); bare digits are seconds. In milliseconds. */
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+function durationMs(raw: string): number {
+  const m = /^(\d{1,9})(ms|s|m|h|d)?$/.exec(raw.trim());
+  if (!m)
+    throw new SettingError(`"${raw.slice(0, 32)}" is not a duration (such as 0, 500ms, 5s, 5m, 2h, 1d)`);
+  return Number(m[1]) * (UNIT_MS[m[2] ?? 's'] as number);
+}
+const duration: Parser<number> = (raw) => durationMs(raw);
+
+/** WEBHOOK_RETRY_SCHEDULE: the delay before each attempt, comma-separated (0,5s,5m,30m,2h). */
+const schedule: Parser<readonly number[]> = (raw) => {
+  const steps = raw.split(',').map(durationMs);
+  if (steps.length > 50) throw new SettingError('at most 50 attempts');
+  return Object.freeze(steps);
+};
+
+/** WEBHOOK_DNS_SERVERS: the resolvers webhook hosts are looked up with (ip or ip:port, comma-separated). */
+const dnsServers: Parser<readonly string[]> = (raw) => {
+  const servers = raw.split(',').map((s) => s.trim());
+  for (const s of servers) {
+    const ip = /^\[(.+)\](:\d+)?$/.exec(s)?.[1] ?? (isIP(s) ? s : s.replace(/:\d+$/, ''));
+    if (isIP(ip) === 0)
+      throw new SettingError(`"${s.slice(0, 64)}" is not an IP address (with an optional :port)`);
+  }
+  return Object.freeze(servers);
+};
+
+/** The specification's example schedule (Standard Webhooks): about three days. */
+const DEFAULT_RETRY_SCHEDULE = schedule('0,5s,5m,30m,2h,5h,10h,14h,20h,24h');
+
 export const SETTINGS = {
   WALLET_API_MODE: { parse: oneOf('local', 'production'), default: 'local' as const },
   HOST: { parse: text, default: '127.0.0.1' },
@@ -172,6 +203,13 @@ export const SETTINGS = {
   TRACKER_INTERVAL_MS: { parse: int(100, 60_000), default: 1000 },
   SOLANA_PRIORITY_FEE_CAP_MICROLAMPORTS: { parse: int(0, 1_000_000_000), default: 1_000_000 },
   SOLANA_MAX_RESIGNS: { parse: int(0, 20), default: 3 },
+  WEBHOOK_RETRY_SCHEDULE: { parse: schedule, default: DEFAULT_RETRY_SCHEDULE },
+  WEBHOOK_TIMEOUT_MS: { parse: int(100, 120_000), default: 15_000 },
+  WEBHOOK_CONCURRENCY: { parse: int(1, 1000), default: 16 },
+  WEBHOOK_DISABLE_AFTER: { parse: duration, default: 5 * 86_400_000 },
+  WEBHOOK_ALLOW_PRIVATE: { parse: bool, default: false },
+  WEBHOOK_ALLOW_HTTP: { parse: bool, default: false },
+  WEBHOOK_DNS_SERVERS: { parse: dnsServers, default: undefined },
   SEED_DEMO: { parse: bool, default: true },
   DEVNET: { parse: bool, default: true },
   DEVNET_EVM_PORT: { parse: int(0, 65535), default: 0 },

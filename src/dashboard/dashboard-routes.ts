@@ -22,6 +22,7 @@ import { authRoutes } from './routes/auth-routes.ts';
 import { keysRoutes } from './routes/keys-routes.ts';
 import { transactionsRoutes } from './routes/transactions-routes.ts';
 import { walletsRoutes } from './routes/wallets-routes.ts';
+import { webhooksRoutes } from './routes/webhooks-routes.ts';
 import { errorPage } from './views/message-view.ts';
 import type { WalletBalancesReader } from './wallet-balances.ts';
 
@@ -172,6 +173,7 @@ async function dashboard(app: FastifyInstance, options: DashboardOptions): Promi
   await keysRoutes(app, deps);
   await walletsRoutes(app, deps);
   await transactionsRoutes(app, deps);
+  await webhooksRoutes(app, deps);
 }
 
 /** Registers the dashboard at /dashboard (one call from the server). */

@@ -11,6 +11,7 @@ import { EventSchema } from '../schemas/events.ts';
 import { KeyLimitSchema } from '../schemas/keys.ts';
 import { INTENT_SCHEMAS, SubmissionSchema, TransactionSchema } from '../schemas/transactions.ts';
 import { ChainSchema, WalletSchema } from '../schemas/wallets.ts';
+import { WebhookAttemptSchema, WebhookEndpointSchema } from '../schemas/webhooks.ts';
 import { LazyChildLogger } from '../support/logger.ts';
 import { tracingOn } from '../support/tracing.ts';
 import { registerAuthAndRateLimit } from './plugins/auth.ts';
@@ -34,6 +35,7 @@ import { keysRoutes } from './routes/keys.ts';
 import { tradingRoutes } from './routes/trading.ts';
 import { transactionsRoutes } from './routes/transactions.ts';
 import { walletsRoutes } from './routes/wallets.ts';
+import { webhooksRoutes } from './routes/webhooks.ts';
 import { lazySerializers } from './tuning/lazy-schemas.ts';
 import { RequestObserver } from './tuning/request-observer.ts';
 import { bodyStrictValidator } from './tuning/validators.ts';
@@ -147,6 +149,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addSchema(TransactionSchema);
   app.addSchema(WalletBalanceSchema);
   app.addSchema(EventSchema);
+  app.addSchema(WebhookEndpointSchema);
+  app.addSchema(WebhookAttemptSchema);
   await registerOpenApi(app, options.publicUrl);
   registerHealthRoutes(app, { readiness: services.readiness });
   await app.register(
@@ -167,6 +171,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       await api.register(tradingRoutes, { services });
       await api.register(keysRoutes, { services });
       await api.register(eventsRoutes, { services });
+      await api.register(webhooksRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

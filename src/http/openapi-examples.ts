@@ -20,6 +20,18 @@ const submission = {
   chainName: 'Base',
 };
 
+const WEBHOOK = {
+  id: 'whk_01JD3Z8W1V7N6Q4R2S5T9X0Y3C',
+  url: 'https://hooks.example.com/wallet-events',
+  types: ['transaction.confirmed', 'transaction.failed', 'transaction.stuck'],
+  description: 'back office',
+  createdAt: '2026-11-22T12:00:00.000Z',
+  disabled: false,
+  disabledAt: null,
+  disabledReason: null,
+  previousSecretExpiresAt: null,
+};
+
 /** By operationId: `request` is the JSON body, `response` the 200 body. */
 export const OPERATION_EXAMPLES: Record<string, { request?: unknown; response: unknown }> = {
   listWallets: {
@@ -243,7 +255,7 @@ export const OPERATION_EXAMPLES: Record<string, { request?: unknown; response: u
       status: 'Active',
       createdAt: '2025-01-15T10:00:00.000Z',
       expiresAt: null,
-      scopes: ['read', 'write', 'trade'],
+      scopes: ['read', 'write', 'trade', 'webhooks'],
       chains: ['base', 'solana'],
       recipients: null,
       contracts: null,
@@ -260,6 +272,44 @@ export const OPERATION_EXAMPLES: Record<string, { request?: unknown; response: u
       ],
     },
   },
+  createWebhook: {
+    request: {
+      url: 'https://hooks.example.com/wallet-events',
+      types: ['transaction.confirmed', 'transaction.failed', 'transaction.stuck'],
+      description: 'back office',
+    },
+    response: { ...WEBHOOK, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwb3nHcGCqQfE=' },
+  },
+  listWebhooks: { response: { webhooks: [WEBHOOK], nextCursor: null } },
+  getWebhook: { response: WEBHOOK },
+  deleteWebhook: { response: { id: WEBHOOK.id, deleted: true } },
+  testWebhook: { response: { eventId: 'evt_6f1c2d3e4b5a69788796a5b4c3d2e1f0' } },
+  rotateWebhookSecret: {
+    response: {
+      ...WEBHOOK,
+      previousSecretExpiresAt: '2026-11-23T12:00:00.000Z',
+      secret: 'whsec_3q2+7w2Zt7Yl6m1oXxTt0cQ7gX9bJr6F0aW8eK4nB1s=',
+    },
+  },
+  listWebhookDeliveries: {
+    response: {
+      deliveries: [
+        {
+          eventId: 'evt_6f1c2d3e4b5a69788796a5b4c3d2e1f0',
+          eventType: 'transaction.confirmed',
+          attemptedAt: '2026-11-22T12:00:05.000Z',
+          statusCode: 503,
+          error: null,
+          durationMs: 41,
+          responseBody: 'maintenance',
+          nextAttemptAt: '2026-11-22T12:05:05.000Z',
+          succeeded: false,
+        },
+      ],
+      nextCursor: null,
+    },
+  },
+  replayWebhookDelivery: { response: { eventId: 'evt_6f1c2d3e4b5a69788796a5b4c3d2e1f0' } },
 };
 
 /** The error envelope, as every error answers. */

@@ -31,8 +31,9 @@ export const KeySelfResponse = Type.Object(
     }),
     createdAt: Type.String({ format: 'date-time' }),
     expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-    scopes: Type.Array(StringEnum(['read', 'write', 'trade'] as const), {
-      description: 'read: every GET; write: send, approve, contract calls; trade: quote and swap',
+    scopes: Type.Array(StringEnum(['read', 'write', 'trade', 'webhooks'] as const), {
+      description:
+        'read: every GET; write: send, approve, contract calls; trade: quote and swap; webhooks: manage webhook endpoints',
     }),
     chains: AddressList('The chain slugs the key may name (null: every chain)'),
     recipients: AddressList(

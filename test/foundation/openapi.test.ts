@@ -53,9 +53,12 @@ describe('OpenAPI document', () => {
       const openApiPath = path.replace(/:(\w+)/g, '{$1}');
       const op = doc.paths[openApiPath]?.[method.toLowerCase()];
       assert.ok(op, `${route} is in the document`);
-      for (const status of ['200', '401', '429', '500'])
+      // The success answer: 200, or 201 (created) or 202 (queued) where an operation says so.
+      const success = ['200', '201', '202'].find((s) => op.responses[s]);
+      assert.ok(success, `${route} documents its success`);
+      for (const status of ['401', '429', '500'])
         assert.ok(op.responses[status], `${route} documents ${status}`);
-      assert.ok(op.responses['200']?.headers?.['x-request-id'], `${route} documents x-request-id`);
+      assert.ok(op.responses[success]?.headers?.['x-request-id'], `${route} documents x-request-id`);
       assert.ok(op.responses['429']?.headers?.['Retry-After'], `${route} documents Retry-After`);
     }
   });
@@ -76,7 +79,7 @@ describe('OpenAPI document', () => {
             true,
             `${name} ${status}: x-request-id required`,
           );
-          if (['200', '403', '404', '409', '429', '502'].includes(status))
+          if (['200', '201', '202', '403', '404', '409', '429', '502'].includes(status))
             for (const header of ['RateLimit', 'RateLimit-Policy'])
               assert.equal(
                 response.headers?.[header]?.required,
@@ -143,10 +146,11 @@ describe('OpenAPI document', () => {
             `${name} request`,
           );
         }
-        const ok = op.responses['200']?.content?.['application/json'];
-        assert.notEqual(ok?.example, undefined, `${name}: 200 example`);
+        const success = ['200', '201', '202'].find((s) => op.responses[s]) ?? '200';
+        const ok = op.responses[success]?.content?.['application/json'];
+        assert.notEqual(ok?.example, undefined, `${name}: ${success} example`);
         check(
-          pointer('paths', path, method, 'responses', '200', 'content', 'application/json', 'schema'),
+          pointer('paths', path, method, 'responses', success, 'content', 'application/json', 'schema'),
           ok?.example,
           `${name} 200`,
         );

@@ -302,7 +302,7 @@ describe('MCP server for agents (Streamable HTTP at /mcp and wallet-api mcp on s
 
   test('a read-only key reads through the tools, and every write or trade tool is refused 403 on both transports', async () => {
     const self = await (await app.get('/api/v1/keys/self', user.key)).json();
-    assert.deepEqual(self.scopes, ['read', 'write', 'trade']);
+    assert.deepEqual(self.scopes, ['read', 'write', 'trade', 'webhooks']);
     const { userId } = await app.services.apiKeys.authenticate(user.key);
     const { key: readOnly } = await app.services.apiKeys.create(userId, {
       name: 'agent, read only',

@@ -51,7 +51,7 @@ describe('a key policy: assets, lists and refusals', () => {
     assert.deepEqual(
       { ...UNRESTRICTED },
       {
-        scopes: ['read', 'write', 'trade'],
+        scopes: ['read', 'write', 'trade', 'webhooks'],
         chains: null,
         limits: [],
         recipients: null,
@@ -87,8 +87,8 @@ describe('a key policy: assets, lists and refusals', () => {
   });
 
   test('scope refusals list the scopes there are', () => {
-    refused(() => policy({ scopes: ['admin'] }), 'scopes', 'use read, write, trade');
-    refused(() => policy({ scopes: [] }), 'scopes', 'choose at least one of read, write, trade');
+    refused(() => policy({ scopes: ['admin'] }), 'scopes', 'use read, write, trade, webhooks');
+    refused(() => policy({ scopes: [] }), 'scopes', 'choose at least one of read, write, trade, webhooks');
   });
 
   test('a limit refusal names the field of the limit', () => {

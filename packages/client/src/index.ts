@@ -10,3 +10,4 @@ export type { FollowEventsOptions } from './event-streams.ts';
 export type { components, operations, paths } from './generated/openapi.ts';
 export type { RetryOptions, Sleep } from './retry.ts';
 export type * from './types.ts';
+export { verifyWebhook, type WebhookEvent, WebhookVerificationError } from './verify-webhook.ts';

@@ -42,6 +42,7 @@ const SCOPE_LABELS: Record<Scope, string> = {
   read: 'Read (wallets, balances, transactions)',
   write: 'Write (send, approve, contract calls)',
   trade: 'Trade (quote, swap)',
+  webhooks: 'Webhooks (manage endpoints)',
 };
 
 /** The "What this key may do" part of the create form: everything unless narrowed. */

@@ -47,6 +47,11 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
           name: 'Events',
           description: 'What happened, in order: your event log, followed by cursor or long poll',
         },
+        {
+          name: 'Webhooks',
+          description:
+            'Endpoints that receive your events, signed to Standard Webhooks 1.0, and their deliveries',
+        },
       ],
     },
     // Headers the server always sends are marked required (the plugin has no way to say so).
@@ -103,7 +108,9 @@ function addExamples(doc: OpenApiDocument): OpenApiDocument {
       if (!examples) continue;
       const body = operation.requestBody?.content?.['application/json'];
       if (body && examples.request !== undefined) body.example = examples.request;
-      const ok = operation.responses?.['200']?.content?.['application/json'];
+      // The success answer: 200, or 201/202 where an operation creates or queues something.
+      const success = ['200', '201', '202'].find((s) => operation.responses?.[s]);
+      const ok = success ? operation.responses?.[success]?.content?.['application/json'] : undefined;
       if (ok) ok.example = examples.response;
     }
   const envelope = doc.components?.schemas?.ErrorBody;
@@ -116,7 +123,7 @@ function addExamples(doc: OpenApiDocument): OpenApiDocument {
  * limit headers; others (400, 413, 500, 503) can also come from layers before them (a bad URL, a
  * body too large, a database outage, a shutdown).
  */
-const AFTER_RATE_LIMIT = new Set(['200', '403', '404', '409', '429', '502']);
+const AFTER_RATE_LIMIT = new Set(['200', '201', '202', '403', '404', '409', '429', '502']);
 
 /**
  * A path parameter over 100 characters is refused by the router, before authentication and the

@@ -266,6 +266,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your webhook endpoints
+         * @description Newest first. Needs the `webhooks` scope.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Events are POSTed to `url`, signed to Standard Webhooks 1.0, at least once, retried with backoff for about three days (WEBHOOK_RETRY_SCHEDULE). The secret is shown only in this answer. At most 10 endpoints per user (the 11th is 400 INVALID_INPUT). Needs the `webhooks` scope.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint
+         * @description With whether it is disabled and why. Another user’s endpoint is 404.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Nothing more is delivered to it, pending retries included.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to an endpoint
+         * @description A `webhook.test` event, delivered to this endpoint only, like any other event.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace an endpoint’s signing secret
+         * @description Answers the new secret (shown once). For 24 hours deliveries carry two signatures, under the new and the previous secret, so receivers can switch without losing a delivery.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delivery attempts to an endpoint
+         * @description Each attempt, newest first: the event, when, the HTTP status or the error, how long it took and when the next attempt is due.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{eventId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver an event to an endpoint again
+         * @description Any of your events, with the same webhook-id (receivers deduplicate on it), from the start of the retry schedule.
+         */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -525,6 +653,47 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
+        };
+        /** WebhookEndpoint */
+        WebhookEndpoint: {
+            /** @description Webhook endpoint id */
+            id: string;
+            url: string;
+            /** @description The event types delivered (null: every type) */
+            types: ("transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test")[] | null;
+            description: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description A disabled endpoint receives nothing: it answered 410 Gone, or failed for days until events used up their retries */
+            disabled: boolean;
+            disabledAt: string | null;
+            /** @description Why it was disabled */
+            disabledReason: string | null;
+            /** @description After a rotation: until when deliveries also carry a signature under the previous secret */
+            previousSecretExpiresAt: string | null;
+        };
+        /** WebhookAttempt */
+        WebhookAttempt: {
+            /** @description The event (the webhook-id header of the attempt) */
+            eventId: string;
+            /**
+             * @description An event type
+             * @enum {string}
+             */
+            eventType: "transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test";
+            /** Format: date-time */
+            attemptedAt: string;
+            /** @description The HTTP status (null: no answer) */
+            statusCode: number | null;
+            /** @description Why there was no answer (timeout, connection refused, URL refused) */
+            error: string | null;
+            durationMs: number;
+            /** @description The start of the answer, trimmed */
+            responseBody: string | null;
+            /** @description When this delivery is tried again (null: it succeeded, or its retries are used up) */
+            nextAttemptAt: string | null;
+            /** @description A 2xx within the timeout */
+            succeeded: boolean;
         };
     };
     responses: never;
@@ -2611,7 +2780,8 @@ export interface operations {
                      *       "scopes": [
                      *         "read",
                      *         "write",
-                     *         "trade"
+                     *         "trade",
+                     *         "webhooks"
                      *       ],
                      *       "chains": [
                      *         "base",
@@ -2646,8 +2816,8 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         expiresAt: string | null;
-                        /** @description read: every GET; write: send, approve, contract calls; trade: quote and swap */
-                        scopes: ("read" | "write" | "trade")[];
+                        /** @description read: every GET; write: send, approve, contract calls; trade: quote and swap; webhooks: manage webhook endpoints */
+                        scopes: ("read" | "write" | "trade" | "webhooks")[];
                         /** @description The chain slugs the key may name (null: every chain) */
                         chains: string[] | null;
                         /** @description Where value may go (sends; the `to` of a token transfer decoded from a contract call; a contract a call sends native value to) and which spenders approvals may name (null: anywhere) */
@@ -3078,6 +3248,1451 @@ export interface operations {
                     RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhooks": [
+                     *         {
+                     *           "id": "whk_01JD3Z8W1V7N6Q4R2S5T9X0Y3C",
+                     *           "url": "https://hooks.example.com/wallet-events",
+                     *           "types": [
+                     *             "transaction.confirmed",
+                     *             "transaction.failed",
+                     *             "transaction.stuck"
+                     *           ],
+                     *           "description": "back office",
+                     *           "createdAt": "2026-11-22T12:00:00.000Z",
+                     *           "disabled": false,
+                     *           "disabledAt": null,
+                     *           "disabledReason": null,
+                     *           "previousSecretExpiresAt": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        webhooks: components["schemas"]["WebhookEndpoint"][];
+                        /** @description The next page (null: none) */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/wallet-events",
+                 *       "types": [
+                 *         "transaction.confirmed",
+                 *         "transaction.failed",
+                 *         "transaction.stuck"
+                 *       ],
+                 *       "description": "back office"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where events are POSTed. In production mode https, to a public address only (checked at creation and before every attempt); redirects are not followed */
+                    url: string;
+                    /** @description The event types to deliver (left out: every type); webhook.test always reaches its endpoint */
+                    types?: ("transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test")[];
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its secret (shown once) */
+            201: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_01JD3Z8W1V7N6Q4R2S5T9X0Y3C",
+                     *       "url": "https://hooks.example.com/wallet-events",
+                     *       "types": [
+                     *         "transaction.confirmed",
+                     *         "transaction.failed",
+                     *         "transaction.stuck"
+                     *       ],
+                     *       "description": "back office",
+                     *       "createdAt": "2026-11-22T12:00:00.000Z",
+                     *       "disabled": false,
+                     *       "disabledAt": null,
+                     *       "disabledReason": null,
+                     *       "previousSecretExpiresAt": null,
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwb3nHcGCqQfE="
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Webhook endpoint id */
+                        id: string;
+                        url: string;
+                        /** @description The event types delivered (null: every type) */
+                        types: ("transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test")[] | null;
+                        description: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description A disabled endpoint receives nothing: it answered 410 Gone, or failed for days until events used up their retries */
+                        disabled: boolean;
+                        disabledAt: string | null;
+                        /** @description Why it was disabled */
+                        disabledReason: string | null;
+                        /** @description After a rotation: until when deliveries also carry a signature under the previous secret */
+                        previousSecretExpiresAt: string | null;
+                        /** @description The signing secret, `whsec_` + base64 of 32 random bytes: shown only in this answer. Deliveries are signed to Standard Webhooks 1.0 (webhook-id, webhook-timestamp, webhook-signature `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` under the base64-decoded part after whsec_) */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id (whk_ followed by a ULID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_01JD3Z8W1V7N6Q4R2S5T9X0Y3C",
+                     *       "url": "https://hooks.example.com/wallet-events",
+                     *       "types": [
+                     *         "transaction.confirmed",
+                     *         "transaction.failed",
+                     *         "transaction.stuck"
+                     *       ],
+                     *       "description": "back office",
+                     *       "createdAt": "2026-11-22T12:00:00.000Z",
+                     *       "disabled": false,
+                     *       "disabledAt": null,
+                     *       "disabledReason": null,
+                     *       "previousSecretExpiresAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent */
+            414: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id (whk_ followed by a ULID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_01JD3Z8W1V7N6Q4R2S5T9X0Y3C",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The endpoint deleted */
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent */
+            414: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id (whk_ followed by a ULID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued for delivery */
+            202: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "eventId": "evt_6f1c2d3e4b5a69788796a5b4c3d2e1f0"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The event queued for delivery (the webhook-id it arrives with) */
+                        eventId: string;
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent */
+            414: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id (whk_ followed by a ULID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_01JD3Z8W1V7N6Q4R2S5T9X0Y3C",
+                     *       "url": "https://hooks.example.com/wallet-events",
+                     *       "types": [
+                     *         "transaction.confirmed",
+                     *         "transaction.failed",
+                     *         "transaction.stuck"
+                     *       ],
+                     *       "description": "back office",
+                     *       "createdAt": "2026-11-22T12:00:00.000Z",
+                     *       "disabled": false,
+                     *       "disabledAt": null,
+                     *       "disabledReason": null,
+                     *       "previousSecretExpiresAt": "2026-11-23T12:00:00.000Z",
+                     *       "secret": "whsec_3q2+7w2Zt7Yl6m1oXxTt0cQ7gX9bJr6F0aW8eK4nB1s="
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Webhook endpoint id */
+                        id: string;
+                        url: string;
+                        /** @description The event types delivered (null: every type) */
+                        types: ("transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test")[] | null;
+                        description: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description A disabled endpoint receives nothing: it answered 410 Gone, or failed for days until events used up their retries */
+                        disabled: boolean;
+                        disabledAt: string | null;
+                        /** @description Why it was disabled */
+                        disabledReason: string | null;
+                        /** @description After a rotation: until when deliveries also carry a signature under the previous secret */
+                        previousSecretExpiresAt: string | null;
+                        /** @description The signing secret, `whsec_` + base64 of 32 random bytes: shown only in this answer. Deliveries are signed to Standard Webhooks 1.0 (webhook-id, webhook-timestamp, webhook-signature `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` under the base64-decoded part after whsec_) */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent */
+            414: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id (whk_ followed by a ULID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempts */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "eventId": "evt_6f1c2d3e4b5a69788796a5b4c3d2e1f0",
+                     *           "eventType": "transaction.confirmed",
+                     *           "attemptedAt": "2026-11-22T12:00:05.000Z",
+                     *           "statusCode": 503,
+                     *           "error": null,
+                     *           "durationMs": 41,
+                     *           "responseBody": "maintenance",
+                     *           "nextAttemptAt": "2026-11-22T12:05:05.000Z",
+                     *           "succeeded": false
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Attempts, newest first */
+                        deliveries: components["schemas"]["WebhookAttempt"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent */
+            414: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id (whk_ followed by a ULID) */
+                id: string;
+                /** @description Event id (evt_…), the webhook-id of its deliveries */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued for delivery */
+            202: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "eventId": "evt_6f1c2d3e4b5a69788796a5b4c3d2e1f0"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The event queued for delivery (the webhook-id it arrives with) */
+                        eventId: string;
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent */
+            414: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
