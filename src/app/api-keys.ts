@@ -10,6 +10,8 @@ import { type ApiKeyRecord, apiKeysRepository } from '../store/repositories/api-
 import { usersRepository } from '../store/repositories/users-repository.ts';
 import type { Clock } from '../support/clock.ts';
 import { newId } from '../support/ids.ts';
+import { type AuditContext, SERVICE_CONTEXT } from './audit/audit-entry.ts';
+import { recordAudit } from './audit/audit-service.ts';
 import {
   type KeyPolicy,
   type KeyPolicyInput,
@@ -56,6 +58,8 @@ export interface ApiKeyView {
 export interface Principal {
   readonly userId: UserId;
   readonly keyId: ApiKeyId;
+  /** The key's name (audit entries name the key that acted). */
+  readonly keyName: string;
   /** What this key may do: checked before anything is claimed or signed. */
   readonly policy: KeyPolicy;
 }
@@ -181,6 +185,7 @@ export function apiKeysService(deps: {
     async create(
       userId: UserId,
       input: { name: string; expires?: KeyExpiry; policy?: KeyPolicyInput },
+      context: AuditContext = SERVICE_CONTEXT,
     ): Promise<{ key: string; apiKey: ApiKeyView }> {
       const name = input.name.trim();
       if (name.length < 1 || name.length > 100)
@@ -221,6 +226,18 @@ export function apiKeysService(deps: {
             `This user already has ${MAX_ACTIVE_KEYS} active API keys, the maximum. Revoke one before creating another.`,
           );
         await keys.insert(record);
+        // The policy, never the key or its hash.
+        await recordAudit(
+          tx,
+          context,
+          {
+            action: 'key.created',
+            userId,
+            target: { type: 'api_key', id: record.id },
+            details: { name, expiresAt: record.expiresAt?.toISOString() ?? null, policy: record.policy },
+          },
+          now,
+        );
       });
       return { key, apiKey: toView(record, now) };
     },
@@ -238,11 +255,32 @@ export function apiKeysService(deps: {
     },
 
     /** Revokes a key of the user (any user when userId is null: operator). Permanent, immediate. */
-    async revoke(keyId: ApiKeyId, userId: UserId | null): Promise<ApiKeyView> {
+    async revoke(
+      keyId: ApiKeyId,
+      userId: UserId | null,
+      context: AuditContext = SERVICE_CONTEXT,
+    ): Promise<ApiKeyView> {
       const existing = await repo.findById(keyId);
       if (!existing || (userId !== null && existing.userId !== userId))
         throw new AppError('NOT_FOUND', `API key ${keyId} not found`);
-      const revoked = await repo.revoke(keyId, clock.now());
+      const now = clock.now();
+      // Recorded only when this call revoked it: revoking a revoked key changes nothing.
+      const revoked = await db.transaction(async (tx) => {
+        const keys = apiKeysRepository(tx);
+        if (await keys.revokeIfActive(keyId, now))
+          await recordAudit(
+            tx,
+            context,
+            {
+              action: 'key.revoked',
+              userId: existing.userId,
+              target: { type: 'api_key', id: keyId },
+              details: { name: existing.name },
+            },
+            now,
+          );
+        return keys.findById(keyId);
+      });
       await bus.publish({ kind: 'api-key', id: keyId });
       return toView(revoked ?? existing, clock.now());
     },
@@ -283,6 +321,7 @@ export function apiKeysService(deps: {
         principal: Object.freeze({
           userId: found.userId,
           keyId: found.id,
+          keyName: found.name,
           policy: loadKeyPolicy(found.policy),
         }),
       };

@@ -5,6 +5,7 @@ import type { Services } from '../app/services.ts';
 import type { TrustProxy } from '../config/settings.ts';
 import { AppError } from '../errors/app-error.ts';
 import { API_PREFIX } from '../schemas/api-prefix.ts';
+import { AuditEntrySchema } from '../schemas/audit.ts';
 import { WalletBalanceSchema } from '../schemas/balances.ts';
 import { ErrorBody } from '../schemas/common.ts';
 import { KeyLimitSchema } from '../schemas/keys.ts';
@@ -12,6 +13,7 @@ import { INTENT_SCHEMAS, SubmissionSchema, TransactionSchema } from '../schemas/
 import { ChainSchema, WalletSchema } from '../schemas/wallets.ts';
 import { LazyChildLogger } from '../support/logger.ts';
 import { tracingOn } from '../support/tracing.ts';
+import { registerRefusalAudit } from './plugins/audit-context.ts';
 import { registerAuthAndRateLimit } from './plugins/auth.ts';
 import { registerErrorHandling, routeNotFound, sendError } from './plugins/errors.ts';
 import {
@@ -25,6 +27,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRequestShape } from './plugins/request-shape.ts';
 import { enterRequestSpans, tracedChildLogger } from './plugins/request-tracing.ts';
 import { parseQueryString } from './query-string.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { balancesRoutes } from './routes/balances.ts';
 import { chainsRoutes } from './routes/chains.ts';
 import { registerHealthRoutes } from './routes/health.ts';
@@ -144,6 +147,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   for (const intent of INTENT_SCHEMAS) app.addSchema(intent);
   app.addSchema(TransactionSchema);
   app.addSchema(WalletBalanceSchema);
+  app.addSchema(AuditEntrySchema);
   await registerOpenApi(app, options.publicUrl);
   registerHealthRoutes(app, { readiness: services.readiness });
   await app.register(
@@ -154,6 +158,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         metrics,
         bodyLimit: BODY_LIMIT,
       });
+      registerRefusalAudit(api, services.audit);
       registerRequestShape(api);
       // Unknown /api/v1 paths pass authentication and the rate limit first, like any v1 request.
       api.setNotFoundHandler(routeNotFound);
@@ -163,6 +168,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       await api.register(balancesRoutes, { services });
       await api.register(tradingRoutes, { services });
       await api.register(keysRoutes, { services });
+      await api.register(auditRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

@@ -8,7 +8,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { ADMIN_FILE } from '../../schemas/admin-endpoint.ts';
 import { registerErrorHandling } from '../plugins/errors.ts';
 
-type FieldType = 'string' | 'boolean' | 'object';
+type FieldType = 'string' | 'boolean' | 'object' | 'number';
 /** `?` marks an optional field. */
 type InputShape = Record<string, FieldType | `${FieldType}?`>;
 
@@ -26,6 +26,8 @@ const OPERATIONS = {
   createKey: { email: 'string', name: 'string', expires: 'string', policy: 'object?' },
   listKeys: { email: 'string' },
   revokeKey: { id: 'string' },
+  listAudit: { email: 'string?', action: 'string?', keyId: 'string?', cursor: 'string?', limit: 'number?' },
+  verifyAudit: {},
 } as const satisfies Record<keyof Operator, InputShape>;
 type OperationName = keyof typeof OPERATIONS;
 

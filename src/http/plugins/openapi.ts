@@ -43,6 +43,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
           name: 'API keys',
           description: 'What the calling API key may do: scopes, chains, allowlists and spend limits',
         },
+        { name: 'Audit', description: 'Who did what on your account, with which key (a hash chain)' },
       ],
     },
     // Headers the server always sends are marked required (the plugin has no way to say so).

@@ -97,6 +97,14 @@ export function apiKeysRepository(db: Queryable) {
       await db.query('update api_keys set revoked_at = $2 where id = $1 and revoked_at is null', [id, at]);
       return this.findById(id);
     },
+    /** Sets revoked_at unless it is set; whether this call set it. */
+    async revokeIfActive(id: ApiKeyId, at: Date): Promise<boolean> {
+      const rows = await db.query(
+        'update api_keys set revoked_at = $2 where id = $1 and revoked_at is null returning id',
+        [id, at],
+      );
+      return rows.length === 1;
+    },
     /** Writes many last-used times in one statement, never moving one backwards. */
     async recordLastUsed(entries: { id: string; at: Date }[]): Promise<void> {
       if (entries.length === 0) return;
