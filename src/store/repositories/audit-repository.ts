@@ -79,6 +79,8 @@ const toRecord = (r: AuditRow): AuditRecord => ({
   hash: r.hash,
 });
 
+// seq is read as text (node-postgres and PGlite disagree on int8): ORDER BY names the table's
+// column, not this text alias, or 10 would sort before 2.
 const COLUMNS = `seq::text as seq, id, at, user_id, actor_type, actor_user_id, actor_key_id, actor_key_name,
   actor_session_id, action, target_type, target_id, outcome, request_id, client_address, details, prev_hash, hash`;
 
@@ -171,7 +173,7 @@ export function auditRepository(db: Queryable) {
       params.push(q.limit);
       const rows = await db.query<AuditRow>(
         `select ${COLUMNS} from audit_entries ${where.length ? `where ${where.join(' and ')}` : ''}
-         order by seq desc limit $${params.length}`,
+         order by audit_entries.seq desc limit $${params.length}`,
         params,
       );
       return rows.map(toRecord);
@@ -180,7 +182,8 @@ export function auditRepository(db: Queryable) {
     /** Oldest first, from `afterSeq` up to `throughSeq` (verification pages). */
     async range(afterSeq: number, throughSeq: number, limit: number): Promise<AuditRecord[]> {
       const rows = await db.query<AuditRow>(
-        `select ${COLUMNS} from audit_entries where seq > $1::bigint and seq <= $2::bigint order by seq limit $3`,
+        `select ${COLUMNS} from audit_entries where seq > $1::bigint and seq <= $2::bigint
+         order by audit_entries.seq limit $3`,
         [afterSeq, throughSeq, limit],
       );
       return rows.map(toRecord);
