@@ -181,6 +181,9 @@ export function auditService(deps: { db: Database; clock: Clock; retentionDays?:
     async prune(days: number | null = deps.retentionDays ?? null): Promise<number> {
       if (days === null) return 0;
       const cutoff = new Date(clock.nowMs() - days * DAY_MS);
+      // Looked at without a lock first: the sweep runs every 15 s on every instance, and taking the
+      // head's lock when there is nothing to prune would stall appends for nothing.
+      if (!(await auditRepository(db).lastBefore(cutoff))) return 0;
       return db.transaction(async (tx) => {
         const repo = auditRepository(tx);
         // The head's lock first: no append lands between choosing the boundary and the checkpoint.
