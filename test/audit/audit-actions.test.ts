@@ -328,6 +328,40 @@ describe('audit trail: each action leaves exactly one entry naming its actor', (
     );
   });
 
+  test('when its entry cannot be written, the action fails and changes nothing', async () => {
+    const user = await app.newUser();
+    secrets.push(user.key);
+    const from = await walletOf(app, user.userId, 'ethereum');
+    await fund({ chain: 'evm-localnet', address: from, amount: 10n ** 18n });
+    await app.db.exec(`create function audit_test_refuse() returns trigger language plpgsql as $$
+      begin raise exception 'audit storage unavailable (test)'; end; $$;
+      create trigger audit_test_refuse before insert on audit_entries
+        for each row execute function audit_test_refuse();`);
+    try {
+      await assert.rejects(
+        app.services.apiKeys.create(user.userId, { name: 'unrecorded' }),
+        /audit storage unavailable/,
+      );
+      const names = (await app.services.apiKeys.list(user.userId)).map((k) => k.name);
+      assert.deepEqual(names, ['test'], 'no key without its entry');
+
+      const res = await write(
+        app,
+        '/send',
+        { chain: 'evm-localnet', to: randomAddress(), asset: 'native', amount: '7' },
+        user.key,
+      );
+      assert.ok(res.status >= 500, `answered ${res.status}`);
+      assert.equal((await res.json()).sent, 'no');
+      const txs = await app.db.query('select 1 from transactions where user_id = $1', [user.userId]);
+      assert.equal(txs.length, 0, 'no transaction recorded (and so none broadcast) without its entry');
+    } finally {
+      await app.db.exec(
+        'drop trigger audit_test_refuse on audit_entries; drop function audit_test_refuse();',
+      );
+    }
+  });
+
   test('no entry holds a secret: no API key or its hash, no password, no session cookie or its hash', async () => {
     const hashes = await app.db.query<{ h: string }>(
       "select encode(key_hash, 'hex') as h from api_keys union all select encode(token_hash, 'hex') from dashboard_sessions",
