@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { apiKeysService } from './app/api-keys.ts';
+import { auditService } from './app/audit/audit-service.ts';
 import { startBackgroundWork } from './app/background-work.ts';
 import { balancesService } from './app/balances/balances-service.ts';
 import { chainHealthService } from './app/chain-health.ts';
@@ -251,6 +252,7 @@ export function compose(options: ComposeOptions): Composition {
         if (deliveryStarted) delivery.wake();
       },
     }),
+    audit: auditService({ db, clock, retentionDays: config.AUDIT_RETENTION_DAYS ?? null }),
     rateLimiter:
       options.rateLimiter ??
       (redis

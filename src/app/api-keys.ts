@@ -10,6 +10,8 @@ import { type ApiKeyRecord, apiKeysRepository } from '../store/repositories/api-
 import { usersRepository } from '../store/repositories/users-repository.ts';
 import type { Clock } from '../support/clock.ts';
 import { newId } from '../support/ids.ts';
+import { type AuditContext, SERVICE_CONTEXT } from './audit/audit-entry.ts';
+import { recordAudit } from './audit/audit-service.ts';
 import { apiKeyEventData, appendApiKeyEvent } from './events/api-key-events.ts';
 import {
   type KeyPolicy,
@@ -57,6 +59,8 @@ export interface ApiKeyView {
 export interface Principal {
   readonly userId: UserId;
   readonly keyId: ApiKeyId;
+  /** The key's name (audit entries name the key that acted). */
+  readonly keyName: string;
   /** What this key may do: checked before anything is claimed or signed. */
   readonly policy: KeyPolicy;
 }
@@ -182,6 +186,7 @@ export function apiKeysService(deps: {
     async create(
       userId: UserId,
       input: { name: string; expires?: KeyExpiry; policy?: KeyPolicyInput },
+      context: AuditContext = SERVICE_CONTEXT,
     ): Promise<{ key: string; apiKey: ApiKeyView }> {
       const name = input.name.trim();
       if (name.length < 1 || name.length > 100)
@@ -224,6 +229,18 @@ export function apiKeysService(deps: {
         await keys.insert(record);
         // In the same transaction: a creation that fails emits nothing, one that commits is never missed.
         await appendApiKeyEvent(tx, userId, 'api_key.created', apiKeyEventData(toView(record, now)), now);
+        // The policy, never the key or its hash.
+        await recordAudit(
+          tx,
+          context,
+          {
+            action: 'key.created',
+            userId,
+            target: { type: 'api_key', id: record.id },
+            details: { name, expiresAt: record.expiresAt?.toISOString() ?? null, policy: record.policy },
+          },
+          now,
+        );
       });
       return { key, apiKey: toView(record, now) };
     },
@@ -241,18 +258,36 @@ export function apiKeysService(deps: {
     },
 
     /** Revokes a key of the user (any user when userId is null: operator). Permanent, immediate. */
-    async revoke(keyId: ApiKeyId, userId: UserId | null): Promise<ApiKeyView> {
+    async revoke(
+      keyId: ApiKeyId,
+      userId: UserId | null,
+      context: AuditContext = SERVICE_CONTEXT,
+    ): Promise<ApiKeyView> {
       const existing = await repo.findById(keyId);
       if (!existing || (userId !== null && existing.userId !== userId))
         throw new AppError('NOT_FOUND', `API key ${keyId} not found`);
       const at = clock.now();
-      // The revocation and its api_key.revoked event commit together; revoking twice emits once.
+      // The revocation, its api_key.revoked event and its audit entry commit together; revoking a
+      // revoked key changes nothing, emits nothing and records nothing.
       const revoked = await db.transaction(async (tx) => {
         const keys = apiKeysRepository(tx);
         const changed = await keys.revokeIfActive(keyId, at);
         const now = await keys.findById(keyId);
-        if (changed && now)
+        if (changed && now) {
           await appendApiKeyEvent(tx, now.userId, 'api_key.revoked', apiKeyEventData(toView(now, at)), at);
+          // Last: the entry holds the audit chain's head until the commit.
+          await recordAudit(
+            tx,
+            context,
+            {
+              action: 'key.revoked',
+              userId: existing.userId,
+              target: { type: 'api_key', id: keyId },
+              details: { name: existing.name },
+            },
+            at,
+          );
+        }
         return now;
       });
       await bus.publish({ kind: 'api-key', id: keyId });
@@ -295,6 +330,7 @@ export function apiKeysService(deps: {
         principal: Object.freeze({
           userId: found.userId,
           keyId: found.id,
+          keyName: found.name,
           policy: loadKeyPolicy(found.policy),
         }),
       };

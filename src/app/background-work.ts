@@ -31,6 +31,7 @@ export function startBackgroundWork(services: Services, config: Config, clock: C
       .reconcileIdempotency(clock.now())
       .then(() => services.idempotency.prune())
       .then(() => services.keySpend.prune())
+      .then(() => services.audit.prune())
       .catch((err) => logger?.warn({ err }, 'idempotency sweep failed'));
   }, IDEMPOTENCY_SWEEP_MS).unref();
 

@@ -12,6 +12,8 @@ import { sessionsRepository } from '../store/repositories/sessions-repository.ts
 import type { UserRecord } from '../store/repositories/users-repository.ts';
 import type { Clock } from '../support/clock.ts';
 import { newId } from '../support/ids.ts';
+import type { AuditContext } from './audit/audit-entry.ts';
+import { recordAudit } from './audit/audit-service.ts';
 
 export interface SessionLifetimes {
   /** A session unused for this long ends. */
@@ -63,22 +65,38 @@ export function sessionService(deps: { db: Database; clock: Clock; lifetimes?: S
   return {
     lifetimes,
 
-    async create(user: UserRecord): Promise<{ token: string; session: DashboardSession }> {
+    /**
+     * Signs a user in: a new session, and its `dashboard.sign_in` entry in the same transaction
+     * (`request`: the sign-in request's id and address).
+     */
+    async create(
+      user: UserRecord,
+      request: Omit<AuditContext, 'actor'> = { requestId: null, clientAddress: null },
+    ): Promise<{ token: string; session: DashboardSession }> {
       const now = clock.now();
       // Sign-in is rare, so it is where abandoned sessions are cleaned up.
       await repo.deleteExpired(now, new Date(now.getTime() - lifetimes.idleMs));
       const token = randomBytes(32).toString('base64url');
       const csrfSecret = randomBytes(32).toString('base64url');
       const id = newId('ses');
-      await repo.insert({
-        id,
-        tokenHash: sha256(token),
-        userId: user.id,
-        csrfSecret,
-        passwordFingerprint: fingerprint(user.passwordHash),
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + lifetimes.absoluteMs),
+      await deps.db.transaction(async (tx) => {
+        await sessionsRepository(tx).insert({
+          id,
+          tokenHash: sha256(token),
+          userId: user.id,
+          csrfSecret,
+          passwordFingerprint: fingerprint(user.passwordHash),
+          createdAt: now,
+          lastSeenAt: now,
+          expiresAt: new Date(now.getTime() + lifetimes.absoluteMs),
+        });
+        // The session's id, never its token.
+        await recordAudit(
+          tx,
+          { ...request, actor: { type: 'user', userId: user.id } },
+          { action: 'dashboard.sign_in', target: { type: 'session', id }, details: { email: user.email } },
+          now,
+        );
       });
       return { token, session: { id, userId: user.id, email: user.email, csrfToken: csrfSecret } };
     },
@@ -101,8 +119,52 @@ export function sessionService(deps: { db: Database; clock: Clock; lifetimes?: S
       return { id: found.id, userId: found.userId, email: found.email, csrfToken: found.csrfSecret };
     },
 
-    async destroy(id: string): Promise<void> {
-      await repo.delete(id);
+    /**
+     * A refused sign-in (unknown email, no password, wrong password): its entry only, since it
+     * changes nothing else. `email` is recorded only when it names a user or looks like an email
+     * (not, say, a password typed into the wrong field).
+     */
+    async recordRefusedSignIn(
+      user: UserRecord | null,
+      email: string,
+      request: Omit<AuditContext, 'actor'>,
+    ): Promise<void> {
+      const shown = user
+        ? user.email
+        : /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/.test(email)
+          ? email.slice(0, 254)
+          : null;
+      await recordAudit(
+        deps.db,
+        { ...request, actor: { type: 'user', userId: user?.id ?? null } },
+        {
+          action: 'dashboard.sign_in',
+          outcome: 'failed',
+          target: user ? { type: 'user', id: user.id } : null,
+          details: { email: shown, reason: user ? 'wrong password or none set' : 'unknown email' },
+        },
+        clock.now(),
+      );
+    },
+
+    /** Signs a session out, with its `dashboard.sign_out` entry. */
+    async destroy(
+      session: { id: string; userId: UserId },
+      request?: Omit<AuditContext, 'actor'>,
+    ): Promise<void> {
+      await deps.db.transaction(async (tx) => {
+        await sessionsRepository(tx).delete(session.id);
+        await recordAudit(
+          tx,
+          {
+            requestId: request?.requestId ?? null,
+            clientAddress: request?.clientAddress ?? null,
+            actor: { type: 'session', userId: session.userId, sessionId: session.id },
+          },
+          { action: 'dashboard.sign_out', target: { type: 'session', id: session.id } },
+          clock.now(),
+        );
+      });
     },
 
     /**

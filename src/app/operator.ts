@@ -1,6 +1,8 @@
 import { asApiKeyId } from '../domain/ids.ts';
 import type { ChainType } from '../domain/wallets.ts';
 import type { ApiKeyView, KeyExpiry } from './api-keys.ts';
+import { OPERATOR_CONTEXT } from './audit/audit-entry.ts';
+import type { AuditEntryView, AuditVerdict } from './audit/audit-service.ts';
 import type { KeyPolicyInput } from './key-policies.ts';
 import type { Services } from './services.ts';
 import type { UserView } from './users.ts';
@@ -47,44 +49,56 @@ export interface Operator {
   listWebhooks(input: { email: string }): Promise<WebhookEndpointView[]>;
   removeWebhook(input: { email: string; id: string }): Promise<{ id: string }>;
   testWebhook(input: { email: string; id: string }): Promise<{ eventId: string }>;
+  /** The audit trail, newest first: everyone's, or one user's. */
+  listAudit(input: {
+    email?: string;
+    action?: string;
+    keyId?: string;
+    cursor?: string;
+    limit?: number;
+  }): Promise<{ entries: AuditEntryView[]; nextCursor: string | null }>;
+  /** Walks the audit chain: how many entries match, or the first that does not. */
+  verifyAudit(input: Record<string, never>): Promise<AuditVerdict>;
 }
 
 export function localOperator(services: Services): Operator {
   return {
-    createUser: (input) => services.users.create(input),
-    setPassword: (input) => services.users.setPassword(input.email, input.password),
+    // Every change is recorded with the operator as its actor (the CLI, in process or through the
+    // running server's admin endpoint).
+    createUser: (input) => services.users.create(input, OPERATOR_CONTEXT),
+    setPassword: (input) => services.users.setPassword(input.email, input.password, OPERATOR_CONTEXT),
     async createWallet(input) {
       const user = await services.users.require(input.email);
-      return services.wallets.create(user.id, {
-        chainType: input.chainType,
-        makeDefault: input.makeDefault,
-        automation: input.automation,
-      });
+      return services.wallets.create(
+        user.id,
+        { chainType: input.chainType, makeDefault: input.makeDefault, automation: input.automation },
+        OPERATOR_CONTEXT,
+      );
     },
-    setAutomation: (input) => services.wallets.setAutomation(input.address, input.enabled, null),
+    setAutomation: (input) =>
+      services.wallets.setAutomation(input.address, input.enabled, null, OPERATOR_CONTEXT),
     async linkUser(input) {
       const user = await services.users.require(input.email);
-      const linked = await services.wallets.link(user.id, input.providerUserId);
+      const linked = await services.wallets.link(user.id, input.providerUserId, OPERATOR_CONTEXT);
       return { email: user.email, ...linked };
     },
     async unlinkUser(input) {
       const user = await services.users.require(input.email);
-      await services.wallets.unlink(user.id);
+      await services.wallets.unlink(user.id, OPERATOR_CONTEXT);
       return toUserView({ ...user, providerUserId: null });
     },
     async createKey(input) {
       const user = await services.users.require(input.email);
-      return services.apiKeys.create(user.id, {
-        name: input.name,
-        expires: input.expires,
-        ...(input.policy ? { policy: input.policy } : {}),
-      });
+      return services.apiKeys.create(
+        user.id,
+        { name: input.name, expires: input.expires, ...(input.policy ? { policy: input.policy } : {}) },
+        OPERATOR_CONTEXT,
+      );
     },
     async listKeys(input) {
       const user = await services.users.require(input.email);
       return services.apiKeys.list(user.id);
     },
-    revokeKey: (input) => services.apiKeys.revoke(asApiKeyId(input.id), null),
     async addWebhook(input) {
       const user = await services.users.require(input.email);
       return services.webhooks.create(user.id, input);
@@ -103,6 +117,18 @@ export function localOperator(services: Services): Operator {
       const user = await services.users.require(input.email);
       return services.webhooks.test(user.id, input.id);
     },
+    revokeKey: (input) => services.apiKeys.revoke(asApiKeyId(input.id), null, OPERATOR_CONTEXT),
+    async listAudit(input) {
+      const user = input.email === undefined ? null : await services.users.require(input.email);
+      return services.audit.listAll({
+        ...(user ? { userId: user.id } : {}),
+        ...(input.action !== undefined ? { action: input.action } : {}),
+        ...(input.keyId !== undefined ? { keyId: input.keyId } : {}),
+        ...(input.cursor !== undefined ? { cursor: input.cursor } : {}),
+        ...(input.limit !== undefined ? { limit: input.limit } : {}),
+      });
+    },
+    verifyAudit: () => services.audit.verify(),
   };
 }
 

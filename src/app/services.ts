@@ -4,6 +4,7 @@ import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { SignInLimiter } from '../rate-limit/sign-in-limiter.ts';
 import type { Clock } from '../support/clock.ts';
 import type { ApiKeysService } from './api-keys.ts';
+import type { AuditService } from './audit/audit-service.ts';
 import type { BalancesService } from './balances/balances-service.ts';
 import type { ChainHealthService } from './chain-health.ts';
 import type { SessionService } from './dashboard-sessions.ts';
@@ -47,6 +48,8 @@ export interface Services {
   sessions: SessionService;
   /** The Idempotency-Keys MCP tools derive for writes called without one. */
   derivedKeys: DerivedKeyStoreService;
+  /** The audit trail: listing, verification, retention (entries are recorded by each action). */
+  audit: AuditService;
   /** The dashboard's sign-in attempt limits (shared through Redis when REDIS_URL is set). */
   signInLimiter: SignInLimiter;
   /** Webhook endpoints: management (delivery runs with the background work). */

@@ -6,6 +6,8 @@ import { isUniqueViolation } from '../store/repositories/rows.ts';
 import { type UserRecord, usersRepository } from '../store/repositories/users-repository.ts';
 import type { Clock } from '../support/clock.ts';
 import { newId } from '../support/ids.ts';
+import { type AuditContext, SERVICE_CONTEXT } from './audit/audit-entry.ts';
+import { recordAudit } from './audit/audit-service.ts';
 import { hashPassword } from './passwords.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -38,7 +40,10 @@ function checkPassword(password: string): void {
 export function usersService(deps: { db: Database; clock: Clock }) {
   const repo = usersRepository(deps.db);
   return {
-    async create(input: { email: string; password?: string }): Promise<UserView> {
+    async create(
+      input: { email: string; password?: string },
+      context: AuditContext = SERVICE_CONTEXT,
+    ): Promise<UserView> {
       const email = input.email.trim();
       if (!EMAIL.test(email) || email.length > 254 || hasControlCharacter(email))
         throw new AppError('INVALID_INPUT', `email: ${quoted(email)} is not an email address`);
@@ -51,7 +56,20 @@ export function usersService(deps: { db: Database; clock: Clock }) {
         createdAt: deps.clock.now(),
       };
       try {
-        await repo.insert(user);
+        await deps.db.transaction(async (tx) => {
+          await usersRepository(tx).insert(user);
+          await recordAudit(
+            tx,
+            context,
+            {
+              action: 'user.created',
+              userId: user.id,
+              target: { type: 'user', id: user.id },
+              details: { email, hasPassword: user.passwordHash !== null },
+            },
+            user.createdAt,
+          );
+        });
       } catch (err) {
         if (isUniqueViolation(err))
           throw new AppError('INVALID_INPUT', `email: a user with email ${email} already exists`);
@@ -59,10 +77,23 @@ export function usersService(deps: { db: Database; clock: Clock }) {
       }
       return toUserView(user);
     },
-    async setPassword(email: string, password: string): Promise<UserView> {
+    async setPassword(
+      email: string,
+      password: string,
+      context: AuditContext = SERVICE_CONTEXT,
+    ): Promise<UserView> {
       checkPassword(password);
       const user = await this.require(email);
-      await repo.setPasswordHash(user.id, await hashPassword(password));
+      const passwordHash = await hashPassword(password);
+      await deps.db.transaction(async (tx) => {
+        await usersRepository(tx).setPasswordHash(user.id, passwordHash);
+        await recordAudit(
+          tx,
+          context,
+          { action: 'user.password_set', userId: user.id, target: { type: 'user', id: user.id } },
+          deps.clock.now(),
+        );
+      });
       return { ...toUserView(user), hasPassword: true };
     },
     async require(email: string): Promise<UserRecord> {

@@ -12,6 +12,8 @@ import { walletsRepository } from '../store/repositories/wallets-repository.ts';
 import type { Clock } from '../support/clock.ts';
 import { newId } from '../support/ids.ts';
 import type { WalletProvider } from '../wallet-providers/wallet-provider.ts';
+import { type AuditContext, SERVICE_CONTEXT } from './audit/audit-entry.ts';
+import { recordAudit } from './audit/audit-service.ts';
 
 /** The Wallet resource of the specification (its schema is the one source). */
 export type WalletView = Static<typeof WalletSchema>;
@@ -170,6 +172,7 @@ export function walletsService(deps: {
     async link(
       userId: UserId,
       providerUserId: string | undefined,
+      context: AuditContext = SERVICE_CONTEXT,
     ): Promise<{ providerUserId: string; wallets: WalletView[] }> {
       if (!fromProvider)
         throw new AppError(
@@ -190,8 +193,22 @@ export function walletsService(deps: {
         );
       // Privy must know the user before the link is written.
       await (provider.linkedWallets as NonNullable<WalletProvider['linkedWallets']>)(id);
+      const linkedId = id;
       try {
-        await users.setProviderUserId(userId, id);
+        await db.transaction(async (tx) => {
+          await usersRepository(tx).setProviderUserId(userId, linkedId);
+          await recordAudit(
+            tx,
+            context,
+            {
+              action: 'user.linked',
+              userId,
+              target: { type: 'user', id: userId },
+              details: { provider: provider.name, providerUserId: linkedId },
+            },
+            clock.now(),
+          );
+        });
       } catch (err) {
         if (isUniqueViolation(err)) {
           const other = await users.findByProviderUserId(id);
@@ -211,13 +228,25 @@ export function walletsService(deps: {
      * Removes the user's Privy link; their Privy wallets stop being listed and used (kept for their
      * transactions). Allowed whichever provider runs: it touches only the Privy link and wallets.
      */
-    async unlink(userId: UserId): Promise<void> {
+    async unlink(userId: UserId, context: AuditContext = SERVICE_CONTEXT): Promise<void> {
       await db.transaction(async (tx) => {
+        const before = await usersRepository(tx).findById(userId);
         await usersRepository(tx).setProviderUserId(userId, null);
         await walletsRepository(tx).syncLinked(userId, 'privy', [], () => ({
           id: newId('wal'),
           createdAt: clock.now(),
         }));
+        await recordAudit(
+          tx,
+          context,
+          {
+            action: 'user.unlinked',
+            userId,
+            target: { type: 'user', id: userId },
+            details: { provider: 'privy', providerUserId: before?.providerUserId ?? null },
+          },
+          clock.now(),
+        );
       });
       await bus.publish({ kind: 'wallets', userId });
     },
@@ -248,6 +277,7 @@ export function walletsService(deps: {
     async create(
       userId: UserId,
       input: { chainType: ChainType; makeDefault?: boolean; automation?: boolean },
+      context: AuditContext = SERVICE_CONTEXT,
     ): Promise<WalletView> {
       const walletId = newId('wal');
       const provisioned = await provider.createWallet({ walletId, userId, chainType: input.chainType });
@@ -272,6 +302,22 @@ export function walletsService(deps: {
         };
         await wallets.insert(rec);
         await provisioned.persist(tx);
+        await recordAudit(
+          tx,
+          context,
+          {
+            action: 'wallet.created',
+            userId,
+            target: { type: 'wallet', id: rec.address },
+            details: {
+              chainType: rec.chainType,
+              provider: rec.provider,
+              isDefault: rec.isDefault,
+              automationEnabled: rec.automationEnabled,
+            },
+          },
+          rec.createdAt,
+        );
         return rec;
       });
       await bus.publish({ kind: 'wallets', userId });
@@ -279,7 +325,12 @@ export function walletsService(deps: {
     },
 
     /** Turns automation on or off; `userId` null is the operator (any user's wallet). */
-    async setAutomation(address: string, enabled: boolean, userId: UserId | null): Promise<WalletView> {
+    async setAutomation(
+      address: string,
+      enabled: boolean,
+      userId: UserId | null,
+      context: AuditContext = SERVICE_CONTEXT,
+    ): Promise<WalletView> {
       if (fromProvider)
         throw new AppError(
           'INVALID_INPUT',
@@ -293,7 +344,20 @@ export function walletsService(deps: {
           'INVALID_INPUT',
           `Wallet ${wallet.address} is held by the ${wallet.provider} wallet provider, and this service runs with ${provider.name} (WALLET_PROVIDER): it is not used here`,
         );
-      await repo.setAutomation(wallet.id, enabled);
+      await db.transaction(async (tx) => {
+        await walletsRepository(tx).setAutomation(wallet.id, enabled);
+        await recordAudit(
+          tx,
+          context,
+          {
+            action: enabled ? 'wallet.automation_enabled' : 'wallet.automation_disabled',
+            userId: wallet.userId,
+            target: { type: 'wallet', id: wallet.address },
+            details: { chainType: wallet.chainType, was: wallet.automationEnabled },
+          },
+          clock.now(),
+        );
+      });
       await bus.publish({ kind: 'wallets', userId: wallet.userId });
       return toWalletView({ ...wallet, automationEnabled: enabled });
     },

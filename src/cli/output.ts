@@ -1,4 +1,6 @@
 import type { ApiKeyView } from '../app/api-keys.ts';
+import type { AuditEntryView, AuditVerdict } from '../app/audit/audit-service.ts';
+import { actorLabel, targetLabel } from '../app/audit/audit-text.ts';
 import type { WebhookEndpointView } from '../app/webhooks/webhook-views.ts';
 
 export function printResult(json: boolean, value: unknown, text: string): void {
@@ -89,4 +91,36 @@ export function printWebhooks(json: boolean, list: WebhookEndpointView[]): void 
   const header = ['ID', 'URL', 'TYPES', 'STATE', 'CREATED'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   for (const r of [header, ...rows]) console.log(r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
+}
+
+export function printAudit(
+  json: boolean,
+  page: { entries: AuditEntryView[]; nextCursor: string | null },
+): void {
+  if (json) {
+    console.log(JSON.stringify(page, null, 2));
+    return;
+  }
+  if (page.entries.length === 0) {
+    console.log('No audit entries');
+    return;
+  }
+  for (const e of page.entries) {
+    const details = Object.keys(e.details).length ? ` ${JSON.stringify(e.details)}` : '';
+    console.log(
+      `${e.at}  ${e.action} ${e.outcome}  by ${actorLabel(e)}${e.target ? ` on ${targetLabel(e)}` : ''}${e.clientAddress ? ` from ${e.clientAddress}` : ''}${details}`,
+    );
+  }
+  if (page.nextCursor) console.log(`More: --cursor ${page.nextCursor}`);
+}
+
+/** Prints the verdict; false when the chain does not verify (the command exits 1). */
+export function printAuditVerdict(json: boolean, verdict: AuditVerdict): boolean {
+  if (json) console.log(JSON.stringify(verdict, null, 2));
+  else if (verdict.ok) console.log(`Audit trail verified: ${verdict.checked} entries, hash chain intact`);
+  else
+    console.error(
+      `Audit trail does NOT verify at entry ${verdict.entry.seq}${verdict.entry.id ? ` (${verdict.entry.id})` : ''}: ${verdict.reason}. ${verdict.checked} entries before it verified.`,
+    );
+  return verdict.ok;
 }

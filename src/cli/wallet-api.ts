@@ -12,7 +12,7 @@ import { migrate } from '../store/migrate.ts';
 import { createLogger } from '../support/logger.ts';
 import { registerDevnetCommands } from './devnet-commands.ts';
 import { connectOperator } from './operator-connection.ts';
-import { printKey, printKeys, printResult } from './output.ts';
+import { printAudit, printAuditVerdict, printKey, printKeys, printResult } from './output.ts';
 import { registerWebhookCommands } from './webhook-commands.ts';
 
 async function readStdin(): Promise<string> {
@@ -241,6 +241,42 @@ keys
     await withOperator(
       (op) => op.revokeKey({ id }),
       (k) => printResult(json(), k, `Revoked ${k.id} (${k.name})`),
+    );
+  });
+
+const audit = program.command('audit').description('Read and verify the audit trail');
+audit
+  .command('list')
+  .description('Audit entries, newest first (everyone’s, or one user’s)')
+  .option('--user <email>', 'only this user’s entries')
+  .option('--action <action>', 'only this action (key.created, write.accepted, …)')
+  .option('--key <id>', 'only what this API key did')
+  .option('--limit <n>', 'entries per page, 1 to 100', '50')
+  .option('--cursor <cursor>', 'the next page, as printed after the previous one')
+  .action(async (opts: { user?: string; action?: string; key?: string; limit: string; cursor?: string }) => {
+    const limit = Number(opts.limit);
+    if (!Number.isInteger(limit)) program.error('error: --limit must be an integer from 1 to 100');
+    await withOperator(
+      (op) =>
+        op.listAudit({
+          ...(opts.user !== undefined ? { email: opts.user } : {}),
+          ...(opts.action !== undefined ? { action: opts.action } : {}),
+          ...(opts.key !== undefined ? { keyId: opts.key } : {}),
+          ...(opts.cursor !== undefined ? { cursor: opts.cursor } : {}),
+          limit,
+        }),
+      (page) => printAudit(json(), page),
+    );
+  });
+audit
+  .command('verify')
+  .description('Walk the audit hash chain: exit 0 with the count, or 1 naming the first bad entry')
+  .action(async () => {
+    await withOperator(
+      (op) => op.verifyAudit({}),
+      (verdict) => {
+        if (!printAuditVerdict(json(), verdict)) process.exitCode = 1;
+      },
     );
   });
 

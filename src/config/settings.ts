@@ -197,6 +197,8 @@ export const SETTINGS = {
   RATE_LIMIT_READ_PER_MINUTE: { parse: int(1, 1_000_000_000), default: 60 },
   RATE_LIMIT_WRITE_PER_MINUTE: { parse: int(1, 1_000_000_000), default: 15 },
   IDEMPOTENCY_RETENTION_HOURS: { parse: int(24, 24 * 365), default: 24 },
+  /** Audit entries older than this many days are pruned (src/app/audit/); unset: kept forever. */
+  AUDIT_RETENTION_DAYS: { parse: int(1, 36_500), default: undefined },
   IDEMPOTENCY_LEASE_MS: { parse: int(1000, 600_000), default: 30_000 },
   RPC_TIMEOUT_MS: { parse: int(100, 120_000), default: 10_000 },
   TRACKER: { parse: bool, default: true },

@@ -18,6 +18,7 @@ import {
   requireSession,
   sendPage,
 } from './request-context.ts';
+import { auditRoutes } from './routes/audit-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { keysRoutes } from './routes/keys-routes.ts';
 import { transactionsRoutes } from './routes/transactions-routes.ts';
@@ -174,6 +175,7 @@ async function dashboard(app: FastifyInstance, options: DashboardOptions): Promi
   await walletsRoutes(app, deps);
   await transactionsRoutes(app, deps);
   await webhooksRoutes(app, deps);
+  await auditRoutes(app, deps);
 }
 
 /** Registers the dashboard at /dashboard (one call from the server). */

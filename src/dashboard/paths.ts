@@ -8,11 +8,13 @@ export const PAGES = {
   wallets: `${DASHBOARD_PATH}/wallets`,
   transactions: `${DASHBOARD_PATH}/transactions`,
   webhooks: `${DASHBOARD_PATH}/webhooks`,
+  audit: `${DASHBOARD_PATH}/audit`,
+  auditCsv: `${DASHBOARD_PATH}/audit.csv`,
   assets: `${DASHBOARD_PATH}/assets`,
 } as const;
 
 /** Pages a sign-in may return to; anything else (another site, odd paths) goes to the API keys page. */
 export function safeReturnPath(next: string | undefined): string {
-  const pages: string[] = [PAGES.keys, PAGES.wallets, PAGES.transactions, PAGES.webhooks];
+  const pages: string[] = [PAGES.keys, PAGES.wallets, PAGES.transactions, PAGES.webhooks, PAGES.audit];
   return next && pages.includes(next) ? next : PAGES.keys;
 }

@@ -1,5 +1,6 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuditContext } from '../app/audit/audit-entry.ts';
 import type { DashboardSession, SessionService } from '../app/dashboard-sessions.ts';
 import type { Services } from '../app/services.ts';
 import type { SignInLimiter } from '../rate-limit/sign-in-limiter.ts';
@@ -91,3 +92,15 @@ export function requireSession(
   }
   return { session, user: { email: session.email, csrfToken: session.csrfToken } };
 }
+
+/** Where a dashboard request came from, for the audit trail. */
+export const requestOrigin = (request: FastifyRequest): Omit<AuditContext, 'actor'> => ({
+  requestId: request.id,
+  clientAddress: request.ip,
+});
+
+/** The signed-in session as the actor of what its request changes (audit trail). */
+export const sessionContext = (request: FastifyRequest, session: DashboardSession): AuditContext => ({
+  ...requestOrigin(request),
+  actor: { type: 'session', userId: session.userId, sessionId: session.id },
+});

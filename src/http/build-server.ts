@@ -5,6 +5,7 @@ import type { Services } from '../app/services.ts';
 import type { TrustProxy } from '../config/settings.ts';
 import { AppError } from '../errors/app-error.ts';
 import { API_PREFIX } from '../schemas/api-prefix.ts';
+import { AuditEntrySchema } from '../schemas/audit.ts';
 import { WalletBalanceSchema } from '../schemas/balances.ts';
 import { ErrorBody } from '../schemas/common.ts';
 import { EventSchema } from '../schemas/events.ts';
@@ -14,6 +15,7 @@ import { ChainSchema, WalletSchema } from '../schemas/wallets.ts';
 import { WebhookAttemptSchema, WebhookEndpointSchema } from '../schemas/webhooks.ts';
 import { LazyChildLogger } from '../support/logger.ts';
 import { tracingOn } from '../support/tracing.ts';
+import { registerRefusalAudit } from './plugins/audit-context.ts';
 import { registerAuthAndRateLimit } from './plugins/auth.ts';
 import { registerErrorHandling, routeNotFound, sendError } from './plugins/errors.ts';
 import {
@@ -27,6 +29,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRequestShape } from './plugins/request-shape.ts';
 import { enterRequestSpans, tracedChildLogger } from './plugins/request-tracing.ts';
 import { parseQueryString } from './query-string.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { balancesRoutes } from './routes/balances.ts';
 import { chainsRoutes } from './routes/chains.ts';
 import { eventsRoutes } from './routes/events.ts';
@@ -151,6 +154,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addSchema(EventSchema);
   app.addSchema(WebhookEndpointSchema);
   app.addSchema(WebhookAttemptSchema);
+  app.addSchema(AuditEntrySchema);
   await registerOpenApi(app, options.publicUrl);
   registerHealthRoutes(app, { readiness: services.readiness });
   await app.register(
@@ -161,6 +165,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         metrics,
         bodyLimit: BODY_LIMIT,
       });
+      registerRefusalAudit(api, services.audit);
       registerRequestShape(api);
       // Unknown /api/v1 paths pass authentication and the rate limit first, like any v1 request.
       api.setNotFoundHandler(routeNotFound);
@@ -172,6 +177,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       await api.register(keysRoutes, { services });
       await api.register(eventsRoutes, { services });
       await api.register(webhooksRoutes, { services });
+      await api.register(auditRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

@@ -309,6 +309,50 @@ export const OPERATION_EXAMPLES: Record<string, { request?: unknown; response: u
       nextCursor: null,
     },
   },
+  listAudit: {
+    response: {
+      entries: [
+        {
+          id: 'aud_01JD3Z9A4C2E6G8J0K2M4P6R8T',
+          at: '2025-01-15T10:05:00.000Z',
+          action: 'write.refused',
+          outcome: 'refused',
+          actor: {
+            type: 'key',
+            userId: 'usr_01JD3Z8W1V7N6Q4R2S5T9X0Y3B',
+            keyId: 'key_01JD3Z8W1V7N6Q4R2S5T9X0Y3B',
+            keyName: 'trading bot',
+            sessionId: null,
+          },
+          target: { type: 'endpoint', id: 'POST /api/v1/send' },
+          requestId: 'req_3f1c6a528d0e4b6a0000000000000002',
+          clientAddress: '203.0.113.7',
+          details: {
+            rule: "Amount 500000000000000000 exceeds this API key's maximum per transaction of 100000000000000000 for native on base",
+            chain: 'base',
+          },
+        },
+        {
+          id: 'aud_01JD3Z8Y0B1D3F5H7K9M1N3Q5S',
+          at: '2025-01-15T10:00:00.000Z',
+          action: 'key.created',
+          outcome: 'succeeded',
+          actor: {
+            type: 'session',
+            userId: 'usr_01JD3Z8W1V7N6Q4R2S5T9X0Y3B',
+            keyId: null,
+            keyName: null,
+            sessionId: 'ses_01JD3Z8X2A4C6E8G0J2K4M6P8R',
+          },
+          target: { type: 'api_key', id: 'key_01JD3Z8W1V7N6Q4R2S5T9X0Y3B' },
+          requestId: 'req_3f1c6a528d0e4b6a0000000000000001',
+          clientAddress: '203.0.113.7',
+          details: { name: 'trading bot', expiresAt: null },
+        },
+      ],
+      nextCursor: null,
+    },
+  },
   replayWebhookDelivery: { response: { eventId: 'evt_6f1c2d3e4b5a69788796a5b4c3d2e1f0' } },
 };
 

@@ -9,6 +9,7 @@ interface IdOf {
   ses: string;
   spd: string;
   whk: string;
+  aud: string;
 }
 
 /** Opaque, sortable identifiers: a short type prefix and a ULID (for example `tx_01J...`). */

@@ -11,6 +11,8 @@ import type {
   CallOptions,
   ContractCallBody,
   KeySelfResult,
+  ListAuditQuery,
+  ListAuditResult,
   ListChainsResult,
   ListTransactionsQuery,
   ListWalletsQuery,
@@ -214,6 +216,10 @@ export function createWalletApiClient(options: WalletApiClientOptions) {
     /** What this client's API key may do: scopes, chains, allowlists, limits and what is left today. */
     getKeySelf: (opts?: CallOptions): Promise<KeySelfResult> =>
       read(({ signal }) => api.GET('/keys/self', { signal }), opts),
+
+    /** Your audit trail, newest first (`nextCursor` pages back); filter by action or key. */
+    listAudit: (query?: ListAuditQuery, opts?: CallOptions): Promise<ListAuditResult> =>
+      read(({ signal }) => api.GET('/audit', { params: { query: query ?? {} }, signal }), opts),
 
     /** Balances of a wallet (`query.address`, or your default wallet for the chain's type). */
     getBalances: (query: BalancesQuery, opts?: CallOptions): Promise<BalancesResult> =>

@@ -9,6 +9,7 @@ import type { WalletLock } from '../../store/wallet-lock.ts';
 import type { Clock } from '../../support/clock.ts';
 import { newId } from '../../support/ids.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
+import { type AuditContext, prepareAuditEntry, SERVICE_CONTEXT } from '../audit/audit-entry.ts';
 import type { Claim } from '../idempotency.ts';
 import type { WalletsService } from '../wallets.ts';
 import { resolveWriteWallet } from '../write-wallet.ts';
@@ -76,6 +77,7 @@ export function submitter(deps: SubmitDeps) {
       claiming: Promise<Claim | null>,
       state: { recorded: boolean },
       id: TransactionId = newId('tx'),
+      audit: AuditContext = SERVICE_CONTEXT,
     ): Promise<Submitted> {
       const { chain } = intent;
       const family = deps.families.of(chain);
@@ -109,7 +111,24 @@ export function submitter(deps: SubmitDeps) {
           state.recorded = true;
           let inserted: boolean;
           try {
-            inserted = await recordSigned(repo, tx, signed.attempt, claim);
+            // Its audit entry goes in the INSERT's statement: recorded with it or not at all.
+            const entry = prepareAuditEntry(
+              audit,
+              {
+                action: 'write.accepted',
+                userId,
+                target: { type: 'transaction', id },
+                details: {
+                  kind: tx.kind,
+                  chain: tx.chain,
+                  from: tx.fromAddress,
+                  to: tx.toAddress,
+                  value: tx.value,
+                },
+              },
+              tx.createdAt,
+            );
+            inserted = await recordSigned(repo, tx, signed.attempt, claim, entry);
           } catch (err) {
             if ((err as AppError).sent === 'no') state.recorded = false;
             throw err;

@@ -9,6 +9,7 @@ import type { WalletLock } from '../../store/wallet-lock.ts';
 import type { Clock } from '../../support/clock.ts';
 import { newId } from '../../support/ids.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
+import type { AuditContext } from '../audit/audit-entry.ts';
 import type { Claim, IdempotencyService } from '../idempotency.ts';
 import type { KeyOfRequest, KeySpendService } from '../key-spend.ts';
 import type { WriteSpend } from '../key-write-rules.ts';
@@ -76,6 +77,8 @@ export function transactionsService(deps: TransactionsDeps) {
       key?: KeyOfRequest;
       /** What the write moves, for the key's rules; derived from the intent when it is given. */
       spend?: WriteSpend;
+      /** Who asks (the write.accepted audit entry); the service when left out. */
+      audit?: AuditContext;
     }): Promise<{ json: string; replayed: boolean }> {
       const id = newId('tx');
       const state = { recorded: false };
@@ -121,6 +124,7 @@ export function transactionsService(deps: TransactionsDeps) {
           held,
           state,
           id,
+          input.audit,
         );
       // A write given outright starts at once; one built upstream (a swap) only once the key is
       // claimed: a replay or a mismatch never reaches the aggregator.

@@ -2,6 +2,7 @@ import type { TransactionId } from '../../domain/ids.ts';
 import type { AttemptRecord, TransactionRecord } from '../../domain/transactions.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { isDatabaseUnavailable } from '../../store/database-errors.ts';
+import type { AuditAppend } from '../../store/repositories/audit-repository.ts';
 import type { TransactionsRepository } from '../../store/repositories/transactions-repository.ts';
 import type { Claim } from '../idempotency.ts';
 
@@ -58,9 +59,10 @@ export async function recordSigned(
   tx: TransactionRecord,
   attempt: AttemptRecord,
   claim: Claim | null,
+  audit: AuditAppend | null = null,
 ): Promise<boolean> {
   try {
-    return await repo.insert(tx, attempt, claim?.link ?? null);
+    return await repo.insert(tx, attempt, claim?.link ?? null, audit);
   } catch (err) {
     const failure = nothingSent(err, '');
     let settled: 'recorded' | 'absent' | 'not-ours';

@@ -10,6 +10,7 @@ import {
   formField,
   isSecure,
   queryField,
+  requestOrigin,
   sendPage,
 } from '../request-context.ts';
 import type { Flash } from '../views/layout.ts';
@@ -119,6 +120,9 @@ export async function authRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
     const matches = await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), hash ?? (await decoy()));
     if (!user || hash === null || !matches) {
       request.log.info({ event: 'dashboard.sign_in_refused' }, 'dashboard sign-in refused');
+      // A refusal changes nothing else: its entry is its own statement, and must be written (no
+      // refusal goes unrecorded; a failure to write it is a 500, like any other failed action).
+      await sessions.recordRefusedSignIn(user, email, requestOrigin(request));
       return showForm(request, reply, {
         email,
         next,
@@ -129,7 +133,7 @@ export async function authRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
 
     await limiter.succeeded(email);
     // Always a new token: a session id planted before sign-in (fixation) is never adopted.
-    const { token, session } = await sessions.create(user);
+    const { token, session } = await sessions.create(user, requestOrigin(request));
     request.log.info(
       { event: 'dashboard.sign_in', userId: user.id, sessionId: session.id },
       'dashboard sign-in',
@@ -142,7 +146,7 @@ export async function authRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
   app.post('/sign-out', async (request, reply) => {
     const secure = isSecure(request, publicUrl);
     const session = request.dashboardSession;
-    if (session) await sessions.destroy(session.id);
+    if (session) await sessions.destroy(session, requestOrigin(request));
     reply.clearCookie(cookieNames(secure).session, cookieOptions(secure));
     return reply.redirect(`${PAGES.signIn}?signed-out=1`, 303);
   });

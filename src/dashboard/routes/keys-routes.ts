@@ -17,6 +17,7 @@ import {
   queryField,
   requireSession,
   sendPage,
+  sessionContext,
 } from '../request-context.ts';
 import { EXPIRY_CHOICES, isActive, type KeysModel, keysPage, revokeConfirmPage } from '../views/keys-view.ts';
 import type { Flash } from '../views/layout.ts';
@@ -191,7 +192,11 @@ export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
         chains.map((c) => c.slug),
         unitOf,
       );
-      const created = await apiKeys.create(auth.session.userId, { name, expires, policy });
+      const created = await apiKeys.create(
+        auth.session.userId,
+        { name, expires, policy },
+        sessionContext(request, auth.session),
+      );
       request.log.info(
         { event: 'dashboard.api_key_created', userId: auth.session.userId, keyId: created.apiKey.id },
         'API key created in the dashboard',
@@ -225,7 +230,11 @@ export async function keysRoutes(app: FastifyInstance, deps: DashboardDeps): Pro
     const auth = requireSession(request, reply);
     if (!auth) return reply;
     // revoke() answers NOT_FOUND for another user's key; the error page says so.
-    const key = await apiKeys.revoke(asApiKeyId(request.params.id), auth.session.userId);
+    const key = await apiKeys.revoke(
+      asApiKeyId(request.params.id),
+      auth.session.userId,
+      sessionContext(request, auth.session),
+    );
     request.log.info(
       { event: 'dashboard.api_key_revoked', userId: auth.session.userId, keyId: key.id },
       'API key revoked in the dashboard',

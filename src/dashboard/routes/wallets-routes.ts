@@ -3,7 +3,14 @@ import type { ChainType } from '../../domain/wallets.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { html } from '../html.ts';
 import { PAGES } from '../paths.ts';
-import { type DashboardDeps, formField, queryField, requireSession, sendPage } from '../request-context.ts';
+import {
+  type DashboardDeps,
+  formField,
+  queryField,
+  requireSession,
+  sendPage,
+  sessionContext,
+} from '../request-context.ts';
 import type { Flash } from '../views/layout.ts';
 import { walletsPage } from '../views/wallets-view.ts';
 import { chainsOfType, pickChain, readWalletBalances } from '../wallet-balances.ts';
@@ -80,7 +87,12 @@ export async function walletsRoutes(app: FastifyInstance, deps: DashboardDeps): 
     if (automation !== 'on' && automation !== 'off')
       throw new AppError('INVALID_INPUT', 'automation must be on or off.');
     // WALLET_NOT_FOUND for an address that is not one of this user's wallets.
-    const wallet = await services.wallets.setAutomation(address, automation === 'on', auth.session.userId);
+    const wallet = await services.wallets.setAutomation(
+      address,
+      automation === 'on',
+      auth.session.userId,
+      sessionContext(request, auth.session),
+    );
     request.log.info(
       { event: 'dashboard.automation', userId: auth.session.userId, address: wallet.address, automation },
       'wallet automation changed in the dashboard',

@@ -1,7 +1,7 @@
 import { type HtmlValue, html, type SafeHtml } from '../html.ts';
 import { PAGES } from '../paths.ts';
 
-export type Section = 'keys' | 'wallets' | 'transactions' | 'webhooks';
+export type Section = 'keys' | 'wallets' | 'transactions' | 'webhooks' | 'audit';
 
 export interface Flash {
   kind: 'success' | 'error';
@@ -21,6 +21,7 @@ const NAV: { section: Section; label: string; href: string }[] = [
   { section: 'wallets', label: 'Wallets', href: PAGES.wallets },
   { section: 'transactions', label: 'Transactions', href: PAGES.transactions },
   { section: 'webhooks', label: 'Webhooks', href: PAGES.webhooks },
+  { section: 'audit', label: 'Audit', href: PAGES.audit },
 ];
 
 /** The hidden field every state-changing form carries (synchronizer token of the session). */

@@ -8,7 +8,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { ADMIN_FILE } from '../../schemas/admin-endpoint.ts';
 import { registerErrorHandling } from '../plugins/errors.ts';
 
-type FieldType = 'string' | 'boolean' | 'object' | 'array';
+type FieldType = 'string' | 'boolean' | 'object' | 'array' | 'number';
 /** `?` marks an optional field. */
 type InputShape = Record<string, FieldType | `${FieldType}?`>;
 
@@ -30,6 +30,8 @@ const OPERATIONS = {
   listWebhooks: { email: 'string' },
   removeWebhook: { email: 'string', id: 'string' },
   testWebhook: { email: 'string', id: 'string' },
+  listAudit: { email: 'string?', action: 'string?', keyId: 'string?', cursor: 'string?', limit: 'number?' },
+  verifyAudit: {},
 } as const satisfies Record<keyof Operator, InputShape>;
 type OperationName = keyof typeof OPERATIONS;
 

@@ -52,6 +52,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
           description:
             'Endpoints that receive your events, signed to Standard Webhooks 1.0, and their deliveries',
         },
+        { name: 'Audit', description: 'Who did what on your account, with which key (a hash chain)' },
       ],
     },
     // Headers the server always sends are marked required (the plugin has no way to say so).

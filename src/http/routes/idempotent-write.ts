@@ -4,6 +4,7 @@ import type { WriteSpend } from '../../app/key-write-rules.ts';
 import type { Services } from '../../app/services.ts';
 import type { WriteIntent } from '../../app/transactions/write-intents.ts';
 import { errorResponses, ok } from '../../schemas/common.ts';
+import { keyContext } from '../plugins/audit-context.ts';
 import { principalOf } from '../plugins/auth.ts';
 
 /** The responses of every write endpoint: the Submission, or the write errors. */
@@ -36,6 +37,7 @@ export async function sendWrite(
     path,
     body: request.body,
     key: { id: principal.keyId, policy: principal.policy },
+    audit: keyContext(request),
     ...('build' in intent ? { intent: intent.build, spend: intent.spend } : { intent }),
   });
   if (replayed) reply.header('Idempotent-Replayed', 'true');

@@ -100,11 +100,6 @@ export function apiKeysRepository(db: Queryable) {
       );
       return rows.length > 0;
     },
-    /** Sets revoked_at once; returns the record as it now is, or null if there is no such key. */
-    async revoke(id: ApiKeyId, at: Date): Promise<ApiKeyRecord | null> {
-      await db.query('update api_keys set revoked_at = $2 where id = $1 and revoked_at is null', [id, at]);
-      return this.findById(id);
-    },
     /** Writes many last-used times in one statement, never moving one backwards. */
     async recordLastUsed(entries: { id: string; at: Date }[]): Promise<void> {
       if (entries.length === 0) return;

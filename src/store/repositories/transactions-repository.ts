@@ -9,6 +9,7 @@ import type {
 } from '../../domain/transactions.ts';
 import type { ChainType } from '../../domain/wallets.ts';
 import type { Queryable } from '../database.ts';
+import { type AuditAppend, auditAppendParams, auditAppendSql } from './audit-repository.ts';
 
 interface AttemptRow {
   attempt: number;
@@ -130,11 +131,14 @@ export function transactionsRepository(db: Queryable) {
      * the idempotency record of the request that created it. Only while that request still holds
      * the key (same claim token, still in progress): a request that lost its key (its lease ran out
      * and the sweep settled it) records nothing and must not broadcast. Returns whether it recorded.
+     * `audit`: its audit entry (write.accepted), appended by the same statement only if the
+     * transaction is recorded: still one round trip.
      */
     async insert(
       t: TransactionRecord,
       attempt: AttemptRecord | null,
       link: IdempotencyLink | null,
+      audit: AuditAppend | null = null,
     ): Promise<boolean> {
       const rows = await db.query<{ id: string }>(
         `with k as (
@@ -152,7 +156,12 @@ export function transactionsRepository(db: Queryable) {
            insert into transaction_attempts (transaction_id, attempt, hash, signed_tx, fees, last_valid_block_height,
              created_at)
            select id, $23::integer, $24, $25, $26::jsonb, $27::bigint, $28::timestamptz from t
-           where $23::integer is not null)
+           where $23::integer is not null)${
+             audit
+               ? `,
+         ${auditAppendSql(30, 'exists (select 1 from t)')}`
+               : ''
+           }
          select id from t`,
         [
           t.id,
@@ -179,6 +188,7 @@ export function transactionsRepository(db: Queryable) {
           t.nextCheckAt,
           ...(attempt ? attemptParams(t.id, attempt).slice(1) : [null, null, null, null, null, null]),
           t.error,
+          ...(audit ? auditAppendParams(audit) : []),
         ],
       );
       return rows.length > 0;

@@ -394,6 +394,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your audit trail
+         * @description Extension: the security-relevant actions on your account, newest first: sign-ins (and failed ones), API keys created (with their policy) and revoked, Privy links, automation switched on or off, writes accepted or refused by a key rule (which), and what the operator changed. Each names its actor (a key by id and name, a dashboard session, the operator CLI, the service), the request id and client address. Entries form a SHA-256 hash chain (`wallet-api audit verify`). Needs the read scope.
+         */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -694,6 +714,44 @@ export interface components {
             nextAttemptAt: string | null;
             /** @description A 2xx within the timeout */
             succeeded: boolean;
+        };
+        /** AuditEntry */
+        AuditEntry: {
+            /** @description Audit entry id (aud_…) */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /**
+             * @description What happened. `write.approval_requested`, `write.approved`, `write.denied`, `write.approval_expired`, `webhook.created`, `webhook.deleted` and `webhook.secret_rotated` are reserved for approvals and webhooks
+             * @enum {string}
+             */
+            action: "dashboard.sign_in" | "dashboard.sign_out" | "user.created" | "user.password_set" | "user.linked" | "user.unlinked" | "wallet.created" | "wallet.automation_enabled" | "wallet.automation_disabled" | "key.created" | "key.revoked" | "write.accepted" | "write.refused" | "audit.pruned" | "write.approval_requested" | "write.approved" | "write.denied" | "write.approval_expired" | "webhook.created" | "webhook.deleted" | "webhook.secret_rotated";
+            /**
+             * @description succeeded; failed (a sign-in with a wrong password); refused (a write a key rule refused)
+             * @enum {string}
+             */
+            outcome: "succeeded" | "failed" | "refused";
+            actor: {
+                /**
+                 * @description user: a person signing in; key: an API key; session: a signed-in dashboard session; operator: the wallet-api CLI; service: the service itself
+                 * @enum {string}
+                 */
+                type: "user" | "key" | "session" | "operator" | "service";
+                userId: string | null;
+                keyId: string | null;
+                keyName: string | null;
+                sessionId: string | null;
+            };
+            target: {
+                type: string | null;
+                id: string | null;
+            } | null;
+            requestId: string | null;
+            clientAddress: string | null;
+            /** @description What the action was about: a created key’s name, expiry and policy; a write’s chain, kind, addresses and value; the rule that refused a write. Never a key, a password or a session token */
+            details: {
+                [key: string]: unknown;
+            };
         };
     };
     responses: never;
@@ -4693,6 +4751,197 @@ export interface operations {
                 headers: {
                     /** @description Request id, also in error bodies */
                     "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                /** @description Only entries of this action */
+                action?: "dashboard.sign_in" | "dashboard.sign_out" | "user.created" | "user.password_set" | "user.linked" | "user.unlinked" | "wallet.created" | "wallet.automation_enabled" | "wallet.automation_disabled" | "key.created" | "key.revoked" | "write.accepted" | "write.refused" | "audit.pruned" | "write.approval_requested" | "write.approved" | "write.denied" | "write.approval_expired" | "webhook.created" | "webhook.deleted" | "webhook.secret_rotated";
+                /** @description Only what this API key did */
+                keyId?: string;
+                limit?: number;
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Audit entries, newest first */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "id": "aud_01JD3Z9A4C2E6G8J0K2M4P6R8T",
+                     *           "at": "2025-01-15T10:05:00.000Z",
+                     *           "action": "write.refused",
+                     *           "outcome": "refused",
+                     *           "actor": {
+                     *             "type": "key",
+                     *             "userId": "usr_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *             "keyId": "key_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *             "keyName": "trading bot",
+                     *             "sessionId": null
+                     *           },
+                     *           "target": {
+                     *             "type": "endpoint",
+                     *             "id": "POST /api/v1/send"
+                     *           },
+                     *           "requestId": "req_3f1c6a528d0e4b6a0000000000000002",
+                     *           "clientAddress": "203.0.113.7",
+                     *           "details": {
+                     *             "rule": "Amount 500000000000000000 exceeds this API key's maximum per transaction of 100000000000000000 for native on base",
+                     *             "chain": "base"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "aud_01JD3Z8Y0B1D3F5H7K9M1N3Q5S",
+                     *           "at": "2025-01-15T10:00:00.000Z",
+                     *           "action": "key.created",
+                     *           "outcome": "succeeded",
+                     *           "actor": {
+                     *             "type": "session",
+                     *             "userId": "usr_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *             "keyId": null,
+                     *             "keyName": null,
+                     *             "sessionId": "ses_01JD3Z8X2A4C6E8G0J2K4M6P8R"
+                     *           },
+                     *           "target": {
+                     *             "type": "api_key",
+                     *             "id": "key_01JD3Z8W1V7N6Q4R2S5T9X0Y3B"
+                     *           },
+                     *           "requestId": "req_3f1c6a528d0e4b6a0000000000000001",
+                     *           "clientAddress": "203.0.113.7",
+                     *           "details": {
+                     *             "name": "trading bot",
+                     *             "expiresAt": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        entries: components["schemas"]["AuditEntry"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
