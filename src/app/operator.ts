@@ -101,7 +101,7 @@ export function localOperator(services: Services): Operator {
     },
     async addWebhook(input) {
       const user = await services.users.require(input.email);
-      return services.webhooks.create(user.id, input);
+      return services.webhooks.create(user.id, input, OPERATOR_CONTEXT);
     },
     async listWebhooks(input) {
       const user = await services.users.require(input.email);
@@ -110,7 +110,7 @@ export function localOperator(services: Services): Operator {
     },
     async removeWebhook(input) {
       const user = await services.users.require(input.email);
-      await services.webhooks.remove(user.id, input.id);
+      await services.webhooks.remove(user.id, input.id, OPERATOR_CONTEXT);
       return { id: input.id };
     },
     async testWebhook(input) {

@@ -362,6 +362,51 @@ describe('audit trail: each action leaves exactly one entry naming its actor', (
     }
   });
 
+  test('webhook endpoints added, re-keyed and removed name the key or the operator, never the secret', async () => {
+    const user = await app.newUser({ wallets: false });
+    secrets.push(user.key);
+    const keyId = (await app.services.apiKeys.list(user.userId))[0]?.id;
+    let created: { id: string; secret: string } | undefined;
+    const added = only(
+      await recordedBy(app.db, async () => {
+        const res = await app.post(
+          '/api/v1/webhooks',
+          { url: 'http://127.0.0.1:9/hook', types: ['transaction.confirmed'] },
+          user.key,
+        );
+        assert.equal(res.status, 201);
+        created = (await res.json()) as { id: string; secret: string };
+      }),
+    );
+    secrets.push(created?.secret as string);
+    assert.deepEqual(
+      [added.action, added.actor_type, added.actor_key_id, added.target_type, added.target_id],
+      ['webhook.created', 'key', keyId, 'webhook', created?.id],
+    );
+    assert.deepEqual(added.details.types, ['transaction.confirmed']);
+    const rotated = only(
+      await recordedBy(app.db, async () => {
+        const res = await app.post(`/api/v1/webhooks/${created?.id}/rotate-secret`, {}, user.key);
+        assert.equal(res.status, 200);
+        secrets.push(((await res.json()) as { secret: string }).secret);
+      }),
+    );
+    assert.deepEqual([rotated.action, rotated.actor_key_id], ['webhook.secret_rotated', keyId]);
+    const op = localOperator(app.services);
+    const removed = only(
+      await recordedBy(app.db, () => op.removeWebhook({ email: user.email, id: created?.id as string })),
+    );
+    assert.deepEqual(
+      [removed.action, removed.actor_type, removed.target_id],
+      ['webhook.deleted', 'operator', created?.id],
+    );
+    const refused = await recordedBy(app.db, async () => {
+      const res = await app.post(`/api/v1/webhooks/${created?.id}/rotate-secret`, {}, user.key);
+      assert.equal(res.status, 404);
+    });
+    assert.equal(refused.length, 0, 'a rotation of a deleted endpoint changes and records nothing');
+  });
+
   test('no entry holds a secret: no API key or its hash, no password, no session cookie or its hash', async () => {
     const hashes = await app.db.query<{ h: string }>(
       "select encode(key_hash, 'hex') as h from api_keys union all select encode(token_hash, 'hex') from dashboard_sessions",

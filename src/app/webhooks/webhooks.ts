@@ -10,6 +10,8 @@ import { usersRepository } from '../../store/repositories/users-repository.ts';
 import { webhooksRepository } from '../../store/repositories/webhooks-repository.ts';
 import type { Clock } from '../../support/clock.ts';
 import { newId } from '../../support/ids.ts';
+import { type AuditContext, SERVICE_CONTEXT } from '../audit/audit-entry.ts';
+import { recordAudit } from '../audit/audit-service.ts';
 import { newWebhookSecret, secretText, type WebhookSecretBox } from './webhook-secrets.ts';
 import { checkTarget, TargetRefused, type TargetRules } from './webhook-targets.ts';
 import {
@@ -91,7 +93,11 @@ export function webhooksService(deps: {
   }
 
   return {
-    async create(userId: UserId, input: WebhookInput): Promise<WebhookEndpointView & { secret: string }> {
+    async create(
+      userId: UserId,
+      input: WebhookInput,
+      context: AuditContext = SERVICE_CONTEXT,
+    ): Promise<WebhookEndpointView & { secret: string }> {
       const types = parseTypes(input.types);
       const description = input.description ?? null;
       if (description !== null && (description.length > MAX_DESCRIPTION || /\p{Cc}/u.test(description)))
@@ -126,8 +132,19 @@ export function webhooksService(deps: {
             'INVALID_INPUT',
             `This user already has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the maximum. Delete one before adding another.`,
           );
-        // audit: webhook endpoint added (id, url, types), by the caller's key or dashboard session
         await r.insert(record);
+        // Last: the entry holds the audit chain's head until the commit. Never the secret.
+        await recordAudit(
+          tx,
+          context,
+          {
+            action: 'webhook.created',
+            userId,
+            target: { type: 'webhook', id },
+            details: { url: input.url, types: types ?? null, description },
+          },
+          now,
+        );
       });
       return { ...webhookEndpointView(record, now), secret: secretText(secret) };
     },
@@ -155,9 +172,16 @@ export function webhooksService(deps: {
       return webhookEndpointView(await find(userId, id), clock.now());
     },
 
-    async remove(userId: UserId, id: string): Promise<void> {
-      // audit: webhook endpoint removed (id)
-      if (!(await repo.delete(userId, id))) throw notFound();
+    async remove(userId: UserId, id: string, context: AuditContext = SERVICE_CONTEXT): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (!(await webhooksRepository(tx).delete(userId, id))) throw notFound();
+        await recordAudit(
+          tx,
+          context,
+          { action: 'webhook.deleted', userId, target: { type: 'webhook', id } },
+          clock.now(),
+        );
+      });
     },
 
     /** A webhook.test event for this endpoint only, delivered like any other. */
@@ -182,19 +206,38 @@ export function webhooksService(deps: {
     },
 
     /** A new secret; the old one keeps signing beside it for 24 hours. */
-    async rotateSecret(userId: UserId, id: string): Promise<WebhookEndpointView & { secret: string }> {
+    async rotateSecret(
+      userId: UserId,
+      id: string,
+      context: AuditContext = SERVICE_CONTEXT,
+    ): Promise<WebhookEndpointView & { secret: string }> {
       const endpoint = await find(userId, id);
       const secret = newWebhookSecret();
       const now = clock.now();
-      // audit: webhook endpoint re-keyed (id); the old secret signs until previousSecretExpiresAt
-      const rotated = await repo.rotate(
-        userId,
-        id,
-        box.seal(secret, endpoint.id),
-        endpoint.secret,
-        new Date(now.getTime() + ROTATION_OVERLAP_MS),
-      );
-      if (!rotated) throw notFound();
+      const previousUntil = new Date(now.getTime() + ROTATION_OVERLAP_MS);
+      // The old secret signs beside the new one until previousUntil.
+      const rotated = await db.transaction(async (tx) => {
+        const row = await webhooksRepository(tx).rotate(
+          userId,
+          id,
+          box.seal(secret, endpoint.id),
+          endpoint.secret,
+          previousUntil,
+        );
+        if (!row) throw notFound();
+        await recordAudit(
+          tx,
+          context,
+          {
+            action: 'webhook.secret_rotated',
+            userId,
+            target: { type: 'webhook', id },
+            details: { previousSecretExpiresAt: previousUntil.toISOString() },
+          },
+          now,
+        );
+        return row;
+      });
       return { ...webhookEndpointView(rotated, now), secret: secretText(secret) };
     },
 

@@ -11,6 +11,7 @@ import {
   queryField,
   requireSession,
   sendPage,
+  sessionContext,
 } from '../request-context.ts';
 import type { Flash } from '../views/layout.ts';
 import { webhookPage, webhooksPage } from '../views/webhooks-view.ts';
@@ -46,12 +47,15 @@ export async function webhooksRoutes(app: FastifyInstance, deps: DashboardDeps):
     const description = formField(request, 'description') ?? '';
     const types = EVENT_TYPES.filter((t) => formField(request, `type_${t}`) !== undefined);
     try {
-      const created = await webhooks.create(auth.session.userId, {
-        url,
-        ...(types.length > 0 ? { types } : {}),
-        ...(description !== '' ? { description } : {}),
-      });
-      // audit: webhook endpoint added from the dashboard (id, url)
+      const created = await webhooks.create(
+        auth.session.userId,
+        {
+          url,
+          ...(types.length > 0 ? { types } : {}),
+          ...(description !== '' ? { description } : {}),
+        },
+        sessionContext(request, auth.session),
+      );
       request.log.info(
         { event: 'dashboard.webhook_added', userId: auth.session.userId, webhookId: created.id },
         'webhook endpoint added in the dashboard',
@@ -133,8 +137,11 @@ export async function webhooksRoutes(app: FastifyInstance, deps: DashboardDeps):
   app.post<IdParams>('/webhooks/:id/rotate', async (request, reply) => {
     const auth = requireSession(request, reply);
     if (!auth) return reply;
-    const rotated = await webhooks.rotateSecret(auth.session.userId, request.params.id);
-    // audit: webhook endpoint re-keyed from the dashboard (id)
+    const rotated = await webhooks.rotateSecret(
+      auth.session.userId,
+      request.params.id,
+      sessionContext(request, auth.session),
+    );
     request.log.info(
       { event: 'dashboard.webhook_rotated', userId: auth.session.userId, webhookId: rotated.id },
       'webhook secret rotated in the dashboard',
@@ -150,8 +157,7 @@ export async function webhooksRoutes(app: FastifyInstance, deps: DashboardDeps):
   app.post<IdParams>('/webhooks/:id/delete', async (request, reply) => {
     const auth = requireSession(request, reply);
     if (!auth) return reply;
-    await webhooks.remove(auth.session.userId, request.params.id);
-    // audit: webhook endpoint removed from the dashboard (id)
+    await webhooks.remove(auth.session.userId, request.params.id, sessionContext(request, auth.session));
     request.log.info(
       { event: 'dashboard.webhook_deleted', userId: auth.session.userId, webhookId: request.params.id },
       'webhook endpoint deleted in the dashboard',

@@ -13,6 +13,7 @@ import {
   WebhookParams,
   WebhookWithSecret,
 } from '../../schemas/webhooks.ts';
+import { keyContext } from '../plugins/audit-context.ts';
 import { principalOf } from '../plugins/auth.ts';
 
 const TAG = ['Webhooks'];
@@ -45,7 +46,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     },
     async (request, reply) => {
       reply.code(201);
-      return webhooks.create(principalOf(request).userId, request.body);
+      return webhooks.create(principalOf(request).userId, request.body, keyContext(request));
     },
   );
 
@@ -102,7 +103,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
       },
     },
     async (request) => {
-      await webhooks.remove(principalOf(request).userId, request.params.id);
+      await webhooks.remove(principalOf(request).userId, request.params.id, keyContext(request));
       return { id: request.params.id, deleted: true as const };
     },
   );
@@ -146,7 +147,8 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
         },
       },
     },
-    async (request) => webhooks.rotateSecret(principalOf(request).userId, request.params.id),
+    async (request) =>
+      webhooks.rotateSecret(principalOf(request).userId, request.params.id, keyContext(request)),
   );
 
   app.get(
