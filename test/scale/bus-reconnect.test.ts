@@ -118,7 +118,9 @@ describe('the invalidation bus on PostgreSQL, after its LISTEN connection is dro
         where datname = current_database() and query like 'LISTEN %' and pid <> pg_backend_pid()`,
     );
     assert.equal(ended.length, 2, 'one LISTEN connection per instance');
-    await db.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [ended.map((e) => e.pid)]);
+    await db.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [
+      ended.map((e) => e.pid),
+    ]);
     await revoke(a, first);
     assert.equal(await statusOnceRefused(b, first.key), 401, 'b dropped its cache or heard the revocation');
 
