@@ -5,9 +5,11 @@
 // messages reach it again. The clock is frozen (the key cache's 10 s expiry never comes) and the
 // heartbeat is off (BUS_HEARTBEAT_MS=0, its own test is bus-heartbeat.test.ts): only the reconnect
 // can make the other instance see a revocation. Without it these tests fail (the instance answers
-// 200 for a revoked key until the deadline).
+// 200 for a revoked key until the deadline). The last test has the heartbeat on: a connection the
+// network forgot without a word is re-opened, not only answered with cache resets.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Redis } from 'ioredis';
 import { freePort, redisServer } from '../../scripts/cluster.ts';
 import type { Database } from '../../src/store/database.ts';
 import { openPostgresDatabase } from '../../src/store/postgres-database.ts';
@@ -15,6 +17,7 @@ import { ManualClock } from '../../src/support/clock.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createPostgresDatabase } from '../support/database.ts';
 import { requireCommand } from '../support/system-needs.ts';
+import { startTcpProxy } from '../support/tcp-proxy.ts';
 
 const env = {
   MASTER_KEY: 'a1'.repeat(32),
@@ -24,15 +27,15 @@ const env = {
 };
 
 /** Two instances on one PostgreSQL database, each with its own connections, on one frozen clock. */
-function twoInstancesOnFrozenClock(extraEnv: () => Record<string, string>) {
+function twoInstancesOnFrozenClock(extraEnv: (which: 'a' | 'b') => Record<string, string>) {
   const clock = new ManualClock(new Date('2026-11-26T08:00:00.000Z'));
   const it = {} as { db: Database & { url: string }; a: TestApp; b: TestApp };
   let second: Database | undefined;
   before(async () => {
     it.db = await createPostgresDatabase();
     second = await openPostgresDatabase(it.db.url, { maxConnections: 5 });
-    it.a = await startTestApp({ database: it.db, clock, env: { ...env, ...extraEnv() } });
-    it.b = await startTestApp({ database: second, clock, env: { ...env, ...extraEnv() } });
+    it.a = await startTestApp({ database: it.db, clock, env: { ...env, ...extraEnv('a') } });
+    it.b = await startTestApp({ database: second, clock, env: { ...env, ...extraEnv('b') } });
   });
   after(async () => {
     await it.b?.stop();
@@ -128,5 +131,69 @@ describe('the invalidation bus on PostgreSQL, after its LISTEN connection is dro
     assert.equal((await b.get('/api/v1/wallets', second.key)).status, 200, 'cached on b');
     await revoke(a, second);
     assert.equal(await statusOnceRefused(b, second.key), 401, 'the revocation reached b over the new LISTEN');
+  });
+});
+
+describe('the invalidation bus on Redis, after the network forgets its subscription without a word', () => {
+  let redis: ReturnType<typeof redisServer>;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let url = '';
+  before(async () => {
+    requireCommand('redis-server', 'redis-server');
+    redis = redisServer(await freePort());
+    url = redis.url;
+    await redis.start();
+    proxy = await startTcpProxy(Number(new URL(url).port));
+  });
+  // b reaches Redis through the proxy; the heartbeat notices a silent bus within 3 x 200 ms.
+  const it = twoInstancesOnFrozenClock((which) => ({
+    BUS_HEARTBEAT_MS: '200',
+    REDIS_URL: which === 'a' ? url : `redis://127.0.0.1:${proxy.port}`,
+  }));
+  after(async () => {
+    await proxy?.close();
+    await redis?.stop();
+  });
+
+  test('the silent subscription is re-opened: a later revocation reaches b as a message, and b’s caches are not flushed again and again', async () => {
+    const { a, b, db } = it;
+    // b's subscription (its connection named wallet-api:bus) goes silent for good; its command
+    // connection (limits, the heartbeat's pings) keeps working.
+    const admin = new Redis(url);
+    const clients = String(await admin.client('LIST'));
+    admin.disconnect();
+    const busPorts = [...clients.matchAll(/addr=127\.0\.0\.1:(\d+) .*name=wallet-api:bus/g)].map((m) =>
+      Number(m[1]),
+    );
+    assert.equal(
+      busPorts.filter((port) => proxy.forget(port)).length,
+      1,
+      'b’s subscription, through the proxy',
+    );
+
+    // A round: two keys cached on b; one revoked behind the bus's back (only a flush of b's caches
+    // would show it), the other through a (published). Once b's bus is back, the published one
+    // arrives as a message and the other stays cached. With the silent connection never re-opened,
+    // b sees revocations only through the heartbeat's resets, which flush both: no round passes.
+    const giveUpAt = Date.now() + 30_000;
+    let rounds = 0;
+    let passed = false;
+    while (!passed && Date.now() < giveUpAt) {
+      rounds++;
+      const [published, silent] = [await a.newUser(), await a.newUser()];
+      // The silent one first: a reset after it is cached flushes both, so the published one
+      // cannot be read afresh while the silent one stays cached.
+      assert.equal((await b.get('/api/v1/wallets', silent.key)).status, 200);
+      assert.equal((await b.get('/api/v1/wallets', published.key)).status, 200);
+      const [k] = await a.services.apiKeys.list(silent.userId);
+      await db.query('update api_keys set revoked_at = now() where id = $1', [k!.id]);
+      await revoke(a, published);
+      assert.equal(await statusOnceRefused(b, published.key), 401, 'b sees the published revocation');
+      passed = (await b.get('/api/v1/wallets', silent.key)).status === 200;
+    }
+    assert.ok(
+      passed,
+      `after ${rounds} rounds, every revocation reached b only through a flush of its caches`,
+    );
   });
 });
