@@ -76,7 +76,8 @@ export async function mixedLoad(
   const c0 = await counters();
   const result = await autocannon({
     url: cluster.url,
-    connections,
+    // autocannon refuses more connections than requests (a brief run's few users).
+    connections: 'amount' in run ? Math.min(connections, run.amount) : connections,
     ...('amount' in run ? { amount: run.amount } : { duration: run.seconds }),
     requests: [
       {
