@@ -167,6 +167,129 @@ describe('EVM swap guard: what it refuses, word for word', () => {
   });
 });
 
+const B32 = `0x${'11'.repeat(32)}` as const;
+/** A token whose address starts with zero bytes: packed and unpacked, it keeps all 20 bytes. */
+const LOW = '0x0000000000000000000000000000000000001234' as Address;
+
+/** Every other router method: accepted with the trade, refused on a field it carries. */
+const METHODS: Array<{
+  sig: string;
+  ok: readonly unknown[];
+  bad: readonly unknown[];
+  refusal: RegExp;
+  from?: string;
+}> = [
+  {
+    sig: 'function unoswap2(uint256 token, uint256 amount, uint256 minReturn, uint256 dex, uint256 dex1)',
+    ok: [packed(USDC), 1000n, 495n, 1n, 2n],
+    bad: [packed(USDC), 999n, 495n, 1n, 2n],
+    refusal: /unoswap2 spends 999, not the 1000/,
+  },
+  {
+    sig: 'function unoswap3(uint256 token, uint256 amount, uint256 minReturn, uint256 dex, uint256 dex1, uint256 dex2)',
+    ok: [packed(USDC), 1000n, 495n, 1n, 2n, 3n],
+    bad: [packed(WETH), 1000n, 495n, 1n, 2n, 3n],
+    refusal: /unoswap3 spends 0x[0-9a-f]{40}, not/,
+  },
+  {
+    sig: 'function unoswapTo2(uint256 to, uint256 token, uint256 amount, uint256 minReturn, uint256 dex, uint256 dex1)',
+    ok: [packed(WALLET), packed(USDC), 1000n, 495n, 1n, 2n],
+    bad: [packed(THIEF), packed(USDC), 1000n, 495n, 1n, 2n],
+    refusal: /unoswapTo2 sends the output to/,
+  },
+  {
+    sig: 'function ethUnoswapTo(uint256 to, uint256 minReturn, uint256 dex)',
+    ok: [packed(WALLET), 495n, 1n],
+    bad: [packed(THIEF), 495n, 1n],
+    refusal: /ethUnoswapTo sends the output to/,
+    from: EVM_NATIVE_TOKEN,
+  },
+  {
+    sig: 'function ethUnoswap2(uint256 minReturn, uint256 dex, uint256 dex1)',
+    ok: [495n, 1n, 2n],
+    bad: [494n, 1n, 2n],
+    refusal: /ethUnoswap2 accepts 494 in return/,
+    from: EVM_NATIVE_TOKEN,
+  },
+  {
+    sig: 'function clipperSwap(address clipperExchange, uint256 srcToken, address dstToken, uint256 inputAmount, uint256 outputAmount, uint256 goodUntil, bytes32 r, bytes32 vs)',
+    ok: [EXECUTOR, packed(USDC), WETH, 1000n, 495n, 1n, B32, B32],
+    bad: [EXECUTOR, packed(USDC), USDC, 1000n, 495n, 1n, B32, B32],
+    refusal: /clipperSwap buys/,
+  },
+  {
+    sig: 'function clipperSwapTo(address clipperExchange, address recipient, uint256 srcToken, address dstToken, uint256 inputAmount, uint256 outputAmount, uint256 goodUntil, bytes32 r, bytes32 vs)',
+    ok: [EXECUTOR, WALLET, packed(USDC), WETH, 1000n, 495n, 1n, B32, B32],
+    bad: [EXECUTOR, WALLET, packed(USDC), WETH, 1001n, 495n, 1n, B32, B32],
+    refusal: /clipperSwapTo spends 1001/,
+  },
+  {
+    sig: 'function unoswap(address srcToken, uint256 amount, uint256 minReturn, uint256[] pools)',
+    ok: [USDC, 1000n, 495n, [1n]],
+    bad: [USDC, 1000n, 400n, [1n]],
+    refusal: /unoswap accepts 400 in return/,
+  },
+  {
+    sig: 'function unoswapTo(address recipient, address srcToken, uint256 amount, uint256 minReturn, uint256[] pools)',
+    ok: [WALLET, USDC, 1000n, 495n, [1n]],
+    bad: [THIEF, USDC, 1000n, 495n, [1n]],
+    // An address argument is named as given (checksummed), not unpacked.
+    refusal: new RegExp(`unoswapTo sends the output to ${THIEF}, not`),
+  },
+  {
+    sig: 'function uniswapV3Swap(uint256 amount, uint256 minReturn, uint256[] pools)',
+    ok: [1000n, 495n, [1n]],
+    bad: [2000n, 495n, [1n]],
+    refusal: /uniswapV3Swap spends 2000/,
+    from: EVM_NATIVE_TOKEN,
+  },
+  {
+    sig: 'function uniswapV3SwapTo(address recipient, uint256 amount, uint256 minReturn, uint256[] pools)',
+    ok: [WALLET, 1000n, 495n, [1n]],
+    bad: [THIEF, 1000n, 495n, [1n]],
+    refusal: /uniswapV3SwapTo sends the output to/,
+    from: EVM_NATIVE_TOKEN,
+  },
+  {
+    sig: 'function clipperSwap(address clipperExchange, address srcToken, address dstToken, uint256 inputAmount, uint256 outputAmount, uint256 goodUntil, bytes32 r, bytes32 vs)',
+    ok: [EXECUTOR, USDC, WETH, 1000n, 495n, 1n, B32, B32],
+    bad: [EXECUTOR, USDC, WETH, 1000n, 1n, 1n, B32, B32],
+    refusal: /clipperSwap accepts 1 in return/,
+  },
+  {
+    sig: 'function clipperSwapTo(address clipperExchange, address recipient, address srcToken, address dstToken, uint256 inputAmount, uint256 outputAmount, uint256 goodUntil, bytes32 r, bytes32 vs)',
+    ok: [EXECUTOR, WALLET, USDC, WETH, 1000n, 495n, 1n, B32, B32],
+    bad: [EXECUTOR, WALLET, USDC, USDC, 1000n, 495n, 1n, B32, B32],
+    refusal: /clipperSwapTo buys/,
+  },
+];
+
+describe('EVM swap guard: every router method it reads', () => {
+  for (const m of METHODS) {
+    const name = m.sig.slice(9, m.sig.indexOf('('));
+    const trade = { ...expected, fromToken: m.from ?? USDC };
+    test(`${name}(${m.ok.length} arguments): the trade is signed, a wrong field refused`, () => {
+      assert.equal(evmSwapRefusal(encode(m.sig, m.ok), trade), null);
+      assert.match(evmSwapRefusal(encode(m.sig, m.bad), trade) ?? '', m.refusal);
+    });
+  }
+
+  test('a packed token address starting with zero bytes keeps all 20 of them', () => {
+    const unoswap = 'function unoswap(uint256 token, uint256 amount, uint256 minReturn, uint256 dex)';
+    assert.equal(
+      evmSwapRefusal(encode(unoswap, [packed(LOW), 1000n, 495n, 7n]), { ...expected, fromToken: LOW }),
+      null,
+    );
+  });
+
+  test('buying the native coin is not buying the token asked for', () => {
+    assert.equal(
+      evmSwapRefusal(v6Swap({ dst: EVM_NATIVE_TOKEN }), expected),
+      `swap buys ${EVM_NATIVE_TOKEN}, not ${WETH}`,
+    );
+  });
+});
+
 describe('the least return a slippage allows', () => {
   test('basis points rounded up, the amount rounded down', () => {
     assert.equal(minimumReturn(500n, 1), 495n);
