@@ -340,6 +340,16 @@ describe('refusals of a write, word for word', () => {
         }),
       `This API key cannot account for a call to ${CONTRACT}: a call of function 0x12345678, which is not decoded; a contract may spend allowances the wallet gave, and the key has token limits and a recipient allowlist, so it calls contracts it cannot read only when they are on its contract allowlist`,
     );
+    forbidden(
+      () =>
+        write(both, {
+          unknownCall: {
+            reason: 'a call of function 0x12345678, which is not decoded',
+            mayMoveTokens: false,
+          },
+        }),
+      'This API key cannot account for a call to a contract: a call of function 0x12345678, which is not decoded; a contract may spend allowances the wallet gave, and the key has token limits and a recipient allowlist, so it calls contracts it cannot read only when they are on its contract allowlist',
+    );
   });
 });
 
