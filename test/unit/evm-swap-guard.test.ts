@@ -282,6 +282,14 @@ describe('EVM swap guard: every router method it reads', () => {
     );
   });
 
+  test('ethUnoswapTo spends the native coin: refused for an ERC20 input', () => {
+    const ethUnoswapTo = 'function ethUnoswapTo(uint256 to, uint256 minReturn, uint256 dex)';
+    assert.equal(
+      evmSwapRefusal(encode(ethUnoswapTo, [packed(WALLET), 495n, 1n]), expected),
+      `ethUnoswapTo spends the native coin, not ${USDC}`,
+    );
+  });
+
   test('buying the native coin is not buying the token asked for', () => {
     assert.equal(
       evmSwapRefusal(v6Swap({ dst: EVM_NATIVE_TOKEN }), expected),

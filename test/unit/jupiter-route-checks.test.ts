@@ -179,6 +179,10 @@ describe('Jupiter route checks: what they refuse, word for word', () => {
       `${where} (Jupiter route) quotes 16999999 out, below the 17000000 quoted`,
     );
     assert.equal(
+      await check('route', { in: 999_999n }),
+      `${where} (Jupiter route) spends 999999, not the 1000000 asked for`,
+    );
+    assert.equal(
       await check('shared_accounts_route', { in: 1_000_001n }),
       `${where} (Jupiter shared_accounts_route) spends 1000001, not the 1000000 asked for`,
     );
