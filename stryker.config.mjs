@@ -26,8 +26,10 @@ export default {
     'src/chains/solana/solana-evidence.ts',
     'src/app/key-policies.ts',
     'src/app/key-write-rules.ts',
-    'src/app/transactions/call-effects.ts',
-    'src/app/trading/solana-swap-checks.ts',
+    'src/chains/evm/call-effects.ts',
+    'src/chains/solana/swap-checks.ts',
+    'src/chains/solana/jupiter-route-checks.ts',
+    'src/chains/evm/swap-checks.ts',
     // The request fingerprint of idempotency (its settlement runs on the database, outside this
     // run). The spend ledger (src/app/key-spend.ts) has a run of its own: stryker.ledger.config.mjs.
     'src/app/idempotency.ts:11-25',

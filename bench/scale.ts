@@ -4,9 +4,10 @@
  * balance reads through the load balancer; the per-request round trips to PostgreSQL and Redis on
  * those paths (counted by the servers themselves); and the Redis-backed rate limiter's cost against
  * the in-process one, as a ratio. The instance ratio is bounded by this machine's cores: it is
- * printed with the CPU count.
+ * printed with the CPU count. On three instances, a mixed load of many users (BENCH_KEYS, default
+ * 500), cold then warm (bench/support/mixed-load.ts): the figures docs/scaling.md sizes from.
  *
- *   npm run bench:scale            (BENCH_SECONDS per measurement, default 10)
+ *   npm run bench:scale            (BENCH_SECONDS per measurement, default 10; BENCH_KEYS)
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,9 +22,11 @@ import { bootCli } from '../src/boot/boot-cli.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { memoryRateLimiter } from '../src/rate-limit/rate-limiter.ts';
 import { redisRateLimiter } from '../src/rate-limit/redis-rate-limiter.ts';
+import { type MixFigures, mixedLoad, seedUsers } from './support/mixed-load.ts';
 import { type Figure, failed, report } from './support/report.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const KEYS = Number(process.env.BENCH_KEYS ?? 500);
 const CONNECTIONS = 64;
 const LIMITS = { RATE_LIMIT_READ_PER_MINUTE: '1000000000', RATE_LIMIT_WRITE_PER_MINUTE: '1000000000' };
 
@@ -115,6 +118,28 @@ const results: Record<
 > = {};
 let trips: Awaited<ReturnType<typeof roundTrips>>[] = [];
 let limiter: Awaited<ReturnType<typeof limiterCost>> | null = null;
+let mix: { cold: MixFigures; warm: MixFigures } | null = null;
+
+/** The servers' own counts: PostgreSQL's committed and rolled-back transactions, Redis's commands. */
+function serverCounters(cluster: Cluster) {
+  const pool = cluster.database();
+  const redis = new Redis(cluster.redis.url);
+  return {
+    read: async () => {
+      // Backends report their transactions within a second.
+      await new Promise((r) => setTimeout(r, 1_500));
+      const pg = await pool.query<{ n: string }>(
+        'select sum(xact_commit + xact_rollback)::bigint as n from pg_stat_database',
+      );
+      const info = await redis.info('stats');
+      return {
+        pg: Number(pg.rows[0]?.n ?? 0),
+        redis: Number(/total_commands_processed:(\d+)/.exec(info)?.[1] ?? 0),
+      };
+    },
+    close: () => redis.disconnect(),
+  };
+}
 try {
   for (const instances of [1, 3]) {
     const cluster = await startCluster({
@@ -127,6 +152,24 @@ try {
       const wallets = `${cluster.url}/api/v1/wallets`;
       const balances = `${cluster.url}/api/v1/wallets/balances?chain=evm-localnet`;
       results[instances] = { wallets: await load(wallets, key), balances: await load(balances, key) };
+      if (instances === 3) {
+        const dir = mkdtempSync(join(tmpdir(), 'bench-scale-mix-'));
+        const counters = serverCounters(cluster);
+        try {
+          const keys = await seedUsers(cluster, KEYS, dir);
+          // Counted with the worker stopped, like the round trips: its tracker polls PostgreSQL.
+          await cluster.killWorker();
+          const cold = await mixedLoad(cluster, keys, { amount: keys.length }, counters.read);
+          // Not measured: every key read on every instance (nginx takes them in turn), so the
+          // measured run starts warm and then refreshes entries as their TTLs end.
+          await mixedLoad(cluster, keys, { amount: keys.length * 3 * 2 }, counters.read);
+          const warm = await mixedLoad(cluster, keys, { seconds: SECONDS }, counters.read);
+          mix = { cold, warm };
+        } finally {
+          counters.close();
+          rmSync(dir, { recursive: true, force: true });
+        }
+      }
       if (instances === 1) {
         // Counted with the worker stopped: its tracker polls PostgreSQL on its own schedule.
         await cluster.killWorker();
@@ -215,5 +258,28 @@ if (limiter)
     target: '',
     met: null,
   });
+if (mix) {
+  console.log(
+    `  mixed load, 3 instances, ${mix.warm.keys} users (60 % wallets, 30 % EVM balances, 10 % Solana balances):`,
+  );
+  for (const [phase, m] of [
+    ['cold (each key’s first request)', mix.cold],
+    [`warm (${SECONDS} s)`, mix.warm],
+  ] as const) {
+    console.log(
+      `    ${phase}: ${m.requests} requests, ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}; instances' CPU ${(m.cpuMsPerRequest * 1000).toFixed(0)} µs/request; PostgreSQL ${m.pgPerRequest.toFixed(2)} transactions, Redis ${m.redisPerRequest.toFixed(2)} commands per request`,
+    );
+    if (m.non2xx > 0) failed(`mixed load ${phase}: non-2xx answers or errors`);
+    rows.push({
+      bench: 'scale',
+      figure: `mixed load ${phase.split(' ')[0]}, ${m.keys} users, 3 instances, req/s`,
+      baseline: '',
+      value: m.rps.toFixed(0),
+      ratio: null,
+      target: '',
+      met: null,
+    });
+  }
+}
 report(rows);
 process.exit(process.exitCode ?? 0);

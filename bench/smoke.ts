@@ -14,6 +14,7 @@ const brief: Record<string, string> = {
   BENCH_SENDS: '10',
   BENCH_RATE: '20',
   BENCH_USERS: '3',
+  BENCH_KEYS: '5',
   BENCH_STARTS: '1',
   BENCH_IDLE_SECONDS: '1',
   BENCH_TOKENS: '5',

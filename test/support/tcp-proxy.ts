@@ -1,6 +1,7 @@
 // A TCP proxy on loopback that can go silent: `blackhole()` keeps every connection open but stops
 // moving bytes both ways (a partitioned network: nothing is refused, nothing arrives), until
-// `heal()` delivers what waited, as TCP would after a partition heals.
+// `heal()` delivers what waited, as TCP would after a partition heals; `forget()` silences one
+// connection for good.
 import { connect, createServer, type Socket } from 'node:net';
 
 export async function startTcpProxy(targetPort: number) {
@@ -40,6 +41,22 @@ export async function startTcpProxy(targetPort: number) {
         a.pause();
         b.pause();
       }
+    },
+    /**
+     * The network forgets the one connection whose upstream side has local port `upstreamPort` (a
+     * load balancer or NAT dropping a flow without a word): its bytes stop both ways for good, while
+     * other and new connections go on. Returns whether such a connection was open.
+     */
+    forget(upstreamPort: number): boolean {
+      for (const [a, b] of pairs)
+        if (b.localPort === upstreamPort) {
+          a.unpipe(b);
+          b.unpipe(a);
+          a.pause();
+          b.pause();
+          return true;
+        }
+      return false;
     },
     heal() {
       silent = false;

@@ -18,6 +18,7 @@ import {
   classifyEvmBroadcastError,
   EVM_BROADCAST_OUTCOMES,
   errorReason,
+  isTransportFailure,
 } from '../../src/chains/evm/evm-outcomes.ts';
 import { classifySolanaBroadcastError } from '../../src/chains/solana/solana-outcomes.ts';
 
@@ -276,5 +277,23 @@ describe('what a waiting transaction is stuck on, after a send', () => {
     );
     assert.equal(stuckReasonOf({ kind: 'accepted' }), null);
     assert.equal(stuckReasonOf({ kind: 'uncertain', reason: 'timeout' }), null);
+  });
+});
+
+describe('EVM: a failure on the way to the node, told from the node’s own answer', () => {
+  test('a timeout or an HTTP failure, alone or inside another viem error, is a transport failure; a node answer or a plain error is not', () => {
+    const timeout = new TimeoutError({ body: {}, url });
+    const http = new HttpRequestError({ url, status: 503, body: {} });
+    assert.equal(isTransportFailure(timeout), true);
+    assert.equal(isTransportFailure(http), true);
+    assert.equal(isTransportFailure(new BaseError('reading the balance', { cause: timeout })), true);
+    assert.equal(isTransportFailure(rpcError('execution reverted')), false);
+    assert.equal(isTransportFailure(new BaseError('reading the balance')), false);
+    assert.equal(isTransportFailure(new Error('timeout')), false);
+  });
+
+  test('a node answer found inside a transport error is read: its refusal counts', () => {
+    const wrapped = new HttpRequestError({ url, status: 500, body: {}, cause: rpcError('nonce too low') });
+    assert.equal(classifyEvmBroadcastError(wrapped).kind, 'nonce-used');
   });
 });

@@ -323,4 +323,39 @@ describe('refusals of a write, word for word', () => {
       'This API key cannot account for a call to a contract: a call of function 0xdeadbeef, which is not decoded; it may move or grant tokens, and the key has token limits',
     );
   });
+
+  test('a call it cannot read to a contract off its allowlist names the contract and every rule', () => {
+    const both = policy({
+      limits: [{ chain: 'base', asset: TOKEN, perDay: '10' }],
+      recipients: [ALICE],
+    });
+    forbidden(
+      () =>
+        write(both, {
+          contract: CONTRACT,
+          unknownCall: {
+            reason: 'a call of function 0x12345678, which is not decoded',
+            mayMoveTokens: false,
+          },
+        }),
+      `This API key cannot account for a call to ${CONTRACT}: a call of function 0x12345678, which is not decoded; a contract may spend allowances the wallet gave, and the key has token limits and a recipient allowlist, so it calls contracts it cannot read only when they are on its contract allowlist`,
+    );
+    forbidden(
+      () =>
+        write(both, {
+          unknownCall: {
+            reason: 'a call of function 0x12345678, which is not decoded',
+            mayMoveTokens: false,
+          },
+        }),
+      'This API key cannot account for a call to a contract: a call of function 0x12345678, which is not decoded; a contract may spend allowances the wallet gave, and the key has token limits and a recipient allowlist, so it calls contracts it cannot read only when they are on its contract allowlist',
+    );
+  });
+});
+
+describe('a stored policy read back', () => {
+  test('scopes stored as null are no scopes (the key may do nothing), not an error', () => {
+    const loaded = loadKeyPolicy({ scopes: null } as unknown as Parameters<typeof loadKeyPolicy>[0]);
+    assert.deepEqual(loaded.scopes, []);
+  });
 });
