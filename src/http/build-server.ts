@@ -7,6 +7,7 @@ import { AppError } from '../errors/app-error.ts';
 import { API_PREFIX } from '../schemas/api-prefix.ts';
 import { WalletBalanceSchema } from '../schemas/balances.ts';
 import { ErrorBody } from '../schemas/common.ts';
+import { ControlledTransactionSchema, SimulationSchema } from '../schemas/control.ts';
 import { KeyLimitSchema } from '../schemas/keys.ts';
 import { INTENT_SCHEMAS, SubmissionSchema, TransactionSchema } from '../schemas/transactions.ts';
 import { ChainSchema, WalletSchema } from '../schemas/wallets.ts';
@@ -27,6 +28,7 @@ import { enterRequestSpans, tracedChildLogger } from './plugins/request-tracing.
 import { parseQueryString } from './query-string.ts';
 import { balancesRoutes } from './routes/balances.ts';
 import { chainsRoutes } from './routes/chains.ts';
+import { controlRoutes } from './routes/control.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { keysRoutes } from './routes/keys.ts';
 import { tradingRoutes } from './routes/trading.ts';
@@ -144,6 +146,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   for (const intent of INTENT_SCHEMAS) app.addSchema(intent);
   app.addSchema(TransactionSchema);
   app.addSchema(WalletBalanceSchema);
+  app.addSchema(ControlledTransactionSchema);
+  app.addSchema(SimulationSchema);
   await registerOpenApi(app, options.publicUrl);
   registerHealthRoutes(app, { readiness: services.readiness });
   await app.register(
@@ -163,6 +167,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       await api.register(balancesRoutes, { services });
       await api.register(tradingRoutes, { services });
       await api.register(keysRoutes, { services });
+      await api.register(controlRoutes, { services });
     },
     { prefix: API_PREFIX },
   );
