@@ -1,5 +1,6 @@
-import { asApiKeyId } from '../domain/ids.ts';
+import { asApiKeyId, asTransactionId } from '../domain/ids.ts';
 import type { ChainType } from '../domain/wallets.ts';
+import { invalidInput } from '../errors/app-error.ts';
 import type { ApiKeyView, KeyExpiry } from './api-keys.ts';
 import type { KeyPolicyInput } from './key-policies.ts';
 import type { Services } from './services.ts';
@@ -36,7 +37,21 @@ export interface Operator {
   }): Promise<{ key: string; apiKey: ApiKeyView }>;
   listKeys(input: { email: string }): Promise<ApiKeyView[]>;
   revokeKey(input: { id: string }): Promise<ApiKeyView>;
+  /**
+   * A speed-up or cancel of one of the user's transactions (POST /tx/{id}/speed-up, /cancel), under
+   * `idempotencyKey`; fees in wei as decimal strings. The transaction view with its notice.
+   */
+  controlTransaction(input: {
+    email: string;
+    id: string;
+    action: string;
+    idempotencyKey: string;
+    maxFeePerGas?: string;
+    maxPriorityFeePerGas?: string;
+  }): Promise<Record<string, unknown> & { notice: string; replayed: boolean }>;
 }
+
+const WEI = /^[0-9]{1,78}$/;
 
 export function localOperator(services: Services): Operator {
   return {
@@ -74,6 +89,38 @@ export function localOperator(services: Services): Operator {
       return services.apiKeys.list(user.id);
     },
     revokeKey: (input) => services.apiKeys.revoke(asApiKeyId(input.id), null),
+    async controlTransaction(input) {
+      if (input.action !== 'speed-up' && input.action !== 'cancel')
+        throw invalidInput('action', 'must be speed-up or cancel');
+      for (const field of ['maxFeePerGas', 'maxPriorityFeePerGas'] as const)
+        if (input[field] !== undefined && !WEI.test(input[field] as string))
+          throw invalidInput(field, 'must be a whole number of wei');
+      if (!/^[0-9a-fA-F-]{36}$/.test(input.idempotencyKey))
+        throw invalidInput('idempotencyKey', 'must be a UUID');
+      const user = await services.users.require(input.email);
+      const body = {
+        ...(input.maxFeePerGas !== undefined ? { maxFeePerGas: input.maxFeePerGas } : {}),
+        ...(input.maxPriorityFeePerGas !== undefined
+          ? { maxPriorityFeePerGas: input.maxPriorityFeePerGas }
+          : {}),
+      };
+      const { json, replayed } = await services.control.control({
+        userId: user.id,
+        id: asTransactionId(input.id),
+        idempotencyKey: input.idempotencyKey,
+        // The API's path: a retry through the API with the same key replays this answer.
+        path: `/tx/${input.id}/${input.action}`,
+        body,
+        request: {
+          action: input.action,
+          ...(input.maxFeePerGas !== undefined ? { maxFeePerGas: BigInt(input.maxFeePerGas) } : {}),
+          ...(input.maxPriorityFeePerGas !== undefined
+            ? { maxPriorityFeePerGas: BigInt(input.maxPriorityFeePerGas) }
+            : {}),
+        },
+      });
+      return { ...(JSON.parse(json) as Record<string, unknown> & { notice: string }), replayed };
+    },
   };
 }
 

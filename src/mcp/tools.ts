@@ -3,6 +3,7 @@ import { TradeQuoteBody, TradeSwapBody } from '../schemas/trading.ts';
 import { ApproveBody, ContractBody, SendBody, TxParams } from '../schemas/transactions.ts';
 import { ListWalletsQuery } from '../schemas/wallets.ts';
 import type { ApiRequest } from './api-caller.ts';
+import { CONTROL_TOOLS } from './control-tools.ts';
 import { IDEMPOTENCY_KEY_PROPERTY, type ToolInputSchema, toolInput } from './tool-schemas.ts';
 
 /** One MCP tool: exactly one call of the REST API, whose schema its input schema is derived from. */
@@ -15,11 +16,17 @@ export interface ToolDefinition {
   write: boolean;
   /** Arguments that are amounts in base units: strings, or JSON numbers that are safe integers. */
   amounts: readonly string[];
+  /**
+   * What the tool does, truthfully (MCP tool annotations): reads only, may destroy or replace what
+   * exists (a payment, an allowance, a pending transaction), no further effect when repeated with the
+   * same arguments (writes are not: a derived key replays for 10 minutes only), reaches beyond the
+   * service (chains, aggregators; list_chains answers from the service's configuration alone).
+   */
   annotations: {
     readOnlyHint: boolean;
     destructiveHint: boolean;
     idempotentHint: boolean;
-    openWorldHint: true;
+    openWorldHint: boolean;
   };
   /** The API request for the arguments (a write's `idempotencyKey` already taken out). */
   request(args: Record<string, unknown>): ApiRequest;
@@ -126,7 +133,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     inputSchema: toolInput(undefined),
     write: false,
     amounts: [],
-    annotations: READ,
+    annotations: { ...READ, openWorldHint: false },
     request: (args) => {
       const [unknown] = Object.keys(args);
       if (unknown !== undefined) throw new ToolInputError(`${unknown}: is not a known argument`);
@@ -279,6 +286,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       return { method: 'GET', path: `/tx/${encodeURIComponent(id)}` };
     },
   },
+  ...CONTROL_TOOLS,
 ];
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));

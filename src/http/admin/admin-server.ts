@@ -26,6 +26,14 @@ const OPERATIONS = {
   createKey: { email: 'string', name: 'string', expires: 'string', policy: 'object?' },
   listKeys: { email: 'string' },
   revokeKey: { id: 'string' },
+  controlTransaction: {
+    email: 'string',
+    id: 'string',
+    action: 'string',
+    idempotencyKey: 'string',
+    maxFeePerGas: 'string?',
+    maxPriorityFeePerGas: 'string?',
+  },
 } as const satisfies Record<keyof Operator, InputShape>;
 type OperationName = keyof typeof OPERATIONS;
 
