@@ -3,8 +3,8 @@
 import { Type } from 'typebox';
 import { CancelBody, SimulateBody, SpeedUpBody } from '../schemas/control.ts';
 import { TxParams } from '../schemas/transactions.ts';
+import { type ToolDefinition, ToolInputError } from './tool-definition.ts';
 import { IDEMPOTENCY_KEY_PROPERTY, inlineSchema, type ToolInputSchema, toolInput } from './tool-schemas.ts';
-import { type ToolDefinition, ToolInputError } from './tools.ts';
 
 const REPLACE = {
   readOnlyHint: false,

@@ -2,40 +2,11 @@ import { BalancesQuery } from '../schemas/balances.ts';
 import { TradeQuoteBody, TradeSwapBody } from '../schemas/trading.ts';
 import { ApproveBody, ContractBody, SendBody, TxParams } from '../schemas/transactions.ts';
 import { ListWalletsQuery } from '../schemas/wallets.ts';
-import type { ApiRequest } from './api-caller.ts';
 import { CONTROL_TOOLS } from './control-tools.ts';
-import { IDEMPOTENCY_KEY_PROPERTY, type ToolInputSchema, toolInput } from './tool-schemas.ts';
+import { type ToolDefinition, ToolInputError } from './tool-definition.ts';
+import { IDEMPOTENCY_KEY_PROPERTY, toolInput } from './tool-schemas.ts';
 
-/** One MCP tool: exactly one call of the REST API, whose schema its input schema is derived from. */
-export interface ToolDefinition {
-  name: string;
-  title: string;
-  description: string;
-  inputSchema: ToolInputSchema;
-  /** A write: takes `idempotencyKey` (sent as Idempotency-Key, derived when absent). */
-  write: boolean;
-  /** Arguments that are amounts in base units: strings, or JSON numbers that are safe integers. */
-  amounts: readonly string[];
-  /**
-   * What the tool does, truthfully (MCP tool annotations): reads only, may destroy or replace what
-   * exists (a payment, an allowance, a pending transaction), no further effect when repeated with the
-   * same arguments (writes are not: a derived key replays for 10 minutes only), reaches beyond the
-   * service (chains, aggregators; list_chains answers from the service's configuration alone).
-   */
-  annotations: {
-    readOnlyHint: boolean;
-    destructiveHint: boolean;
-    idempotentHint: boolean;
-    openWorldHint: boolean;
-  };
-  /** The API request for the arguments (a write's `idempotencyKey` already taken out). */
-  request(args: Record<string, unknown>): ApiRequest;
-}
-
-/** Arguments an agent got wrong before any API call (the API checks everything else). */
-export class ToolInputError extends Error {
-  override readonly name = 'ToolInputError';
-}
+export { type ToolDefinition, ToolInputError } from './tool-definition.ts';
 
 /**
  * The arguments with amounts given as JSON numbers turned into the strings the API takes. Clients

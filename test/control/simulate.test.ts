@@ -16,6 +16,7 @@ import {
   parseAbi,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { createWalletApiClient } from '../../packages/client/src/index.ts';
 import type { TestApp } from '../support/app.ts';
 import { walletOf } from '../support/chain-app.ts';
 import { type DevnetInfo, fund, useDevnet } from '../support/devnet.ts';
@@ -86,6 +87,10 @@ describe('POST /simulate on the development network', () => {
     assert.ok(BigInt(sim.fee.amount) > 0n && BigInt(sim.fee.amount) <= BigInt(sim.fee.maxAmount));
     assert.ok(sim.fee.prices.maxFeePerGas);
     assert.equal(sim.policy.allowed, true);
+    // The typed client of this checkout (packages/client) answers the same.
+    const client = createWalletApiClient({ baseUrl: app.url, apiKey: user.key });
+    const again = await client.simulate({ kind: 'send', chain: EVM, to, asset: 'native', amount: '1234567' });
+    assert.deepEqual(again.balanceChanges, sim.balanceChanges);
     assert.deepEqual(await footprint.evm(user), before, 'nothing signed, recorded or counted');
   });
 

@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { address, generateKeyPairSigner } from '@solana/kit';
 import type { Address, Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { createWalletApiClient } from '../../packages/client/src/index.ts';
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, waitForFinal, walletOf, write } from '../support/chain-app.ts';
 import {
@@ -168,8 +169,14 @@ describe('speed-up and cancel on EVM, automine off', () => {
     const to = randomAddress();
     const sent = await pendingSend(app, user.key, to, 2000n);
     await evm.mine(); // the original is included, not yet final (two confirmations)
-    const res = await control(app, sent.id, 'cancel', user.key);
-    assert.equal(res.status, 200, await res.clone().text());
+    // Through the typed client of this checkout (packages/client), as an integrator would.
+    const client = createWalletApiClient({ baseUrl: app.url, apiKey: user.key });
+    const cancelled = await client.cancel(sent.id);
+    assert.equal(cancelled.replayed, false);
+    assert.equal(cancelled.transaction.attempts.length, 2);
+    assert.match(cancelled.transaction.notice, /race/);
+    const again = await client.cancel(sent.id, {}, { idempotencyKey: cancelled.idempotencyKey });
+    assert.equal(again.replayed, true);
     const tx = await mineUntilFinal(app, evm, sent.id, user.key);
     assert.equal(tx.status, 'CONFIRMED', tx.error);
     assert.equal(tx.hash, sent.hash, 'the original won');
