@@ -2,6 +2,16 @@
 // the control requests, and mining until the tracker calls the transaction final.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import {
+  type Abi,
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  type Hex,
+  http,
+  parseAbi,
+} from 'viem';
 import type { TestApp } from '../support/app.ts';
 import { waitForTx, write } from '../support/chain-app.ts';
 import type { PrivateEvm } from '../support/private-chains.ts';
@@ -55,4 +65,42 @@ export async function mineUntilFinal(
     if (Date.now() > deadline) throw new Error(`transaction ${id} still ${JSON.stringify(tx)}`);
     await new Promise((r) => setTimeout(r, 150));
   }
+}
+
+const FAUCET = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+
+/**
+ * Deploys this checkout's TestToken (which reverts with OpenZeppelin's standard ERC20 errors) from the
+ * node's unlocked account #0 and mints `amount` to `holder`; `mine` mines when automine is off.
+ */
+export async function deployStandardToken(
+  rpcUrl: string,
+  holder: Address,
+  amount: bigint,
+  mine: () => Promise<void> = async () => {},
+): Promise<Address> {
+  const artifact = JSON.parse(
+    readFileSync(new URL('../../packages/devnet/src/evm/compiled/TestToken.json', import.meta.url), 'utf8'),
+  ) as { abi: Abi; bytecode: string };
+  const wallet = createWalletClient({ account: FAUCET, transport: http(rpcUrl) });
+  const reader = createPublicClient({ transport: http(rpcUrl) });
+  const bytecode = (artifact.bytecode.startsWith('0x') ? artifact.bytecode : `0x${artifact.bytecode}`) as Hex;
+  const deployed = await wallet.deployContract({
+    abi: artifact.abi,
+    bytecode,
+    args: ['Standard', 'STD'],
+    chain: null,
+  });
+  await mine();
+  const token = (await reader.waitForTransactionReceipt({ hash: deployed })).contractAddress as Address;
+  const minted = await wallet.writeContract({
+    address: token,
+    abi: parseAbi(['function mint(address to, uint256 amount)']),
+    functionName: 'mint',
+    args: [holder, amount],
+    chain: null,
+  });
+  await mine();
+  await reader.waitForTransactionReceipt({ hash: minted });
+  return token;
 }

@@ -3,31 +3,22 @@
 // signed, recorded or counted. Deltas are checked exactly against what the chain itself says (the
 // pools' own getAmountOut, the rent the node asks for a token account).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import {
-  type Abi,
-  type Address,
-  createWalletClient,
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  http,
-  parseAbi,
-} from 'viem';
+import { type Address, encodeFunctionData, erc20Abi, http, parseAbi } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { createWalletApiClient } from '../../packages/client/src/index.ts';
 import type { TestApp } from '../support/app.ts';
 import { walletOf } from '../support/chain-app.ts';
 import { type DevnetInfo, fund, useDevnet } from '../support/devnet.ts';
 import { startTradingApp } from '../trading/trading-app.ts';
+import { deployStandardToken } from './control-support.ts';
 import { chainFootprint } from './footprint.ts';
 
 const EVM = 'evm-localnet';
 const SOL = 'solana-localnet';
 const ETH = 10n ** 18n;
 const NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
-const FAUCET = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const _FAUCET = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ROUTER_ABI = parseAbi([
   'function getAmountOut(address tokenIn, address tokenOut, uint256 amountIn) view returns (uint256)',
   'function swap(address tokenIn, address tokenOut, uint256 amountIn, uint256 minAmountOut, address recipient) payable returns (uint256)',
@@ -118,30 +109,8 @@ describe('POST /simulate on the development network', () => {
 
   test('an ERC20 transfer above the balance is ok: false with the decoded ERC20InsufficientBalance', async () => {
     // A token built from this checkout's TestToken, which reverts with OpenZeppelin's standard errors.
-    const artifact = JSON.parse(
-      readFileSync(new URL('../../packages/devnet/src/evm/compiled/TestToken.json', import.meta.url), 'utf8'),
-    ) as { abi: Abi; bytecode: Hex };
-    const deployer = createWalletClient({ account: FAUCET, transport: http(info.evm.rpcUrl) });
-    const deployHash = await deployer.deployContract({
-      abi: artifact.abi,
-      bytecode: artifact.bytecode.startsWith('0x') ? artifact.bytecode : `0x${artifact.bytecode}`,
-      args: ['Simulated', 'SIM'],
-      chain: null,
-    });
-    const { createPublicClient } = await import('viem');
-    const reader = createPublicClient({ transport: http(info.evm.rpcUrl) });
-    const receipt = await reader.waitForTransactionReceipt({ hash: deployHash });
-    const token = receipt.contractAddress as Address;
     const user = await evmUser();
-    await deployer
-      .writeContract({
-        address: token,
-        abi: parseAbi(['function mint(address to, uint256 amount)']),
-        functionName: 'mint',
-        args: [user.address, 100n],
-        chain: null,
-      })
-      .then((hash) => reader.waitForTransactionReceipt({ hash }));
+    const token = await deployStandardToken(info.evm.rpcUrl, user.address, 100n);
     const sim = await simulate(user.key, {
       kind: 'send',
       chain: EVM,

@@ -9,7 +9,15 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { address, generateKeyPairSigner } from '@solana/kit';
-import type { Address, Hex } from 'viem';
+import {
+  type Address,
+  encodeAbiParameters,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  keccak256,
+  parseAbiParameters,
+} from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { createWalletApiClient } from '../../packages/client/src/index.ts';
 import type { TestApp } from '../support/app.ts';
@@ -21,7 +29,7 @@ import {
   startPrivateSolana,
 } from '../support/private-chains.ts';
 import { type RpcProxy, sentId, startRpcProxy } from '../support/rpc-proxy.ts';
-import { CONTROL_ENV, control, mineUntilFinal, pendingSend } from './control-support.ts';
+import { CONTROL_ENV, control, deployStandardToken, mineUntilFinal, pendingSend } from './control-support.ts';
 
 const ETH = 10n ** 18n;
 const GWEI = 10n ** 9n;
@@ -181,6 +189,36 @@ describe('speed-up and cancel on EVM, automine off', () => {
     assert.equal(tx.status, 'CONFIRMED', tx.error);
     assert.equal(tx.hash, sent.hash, 'the original won');
     assert.equal(await balance(to), 2000n);
+  });
+
+  test('a transaction that reverts on chain ends FAILED with the decoded revert reason', async () => {
+    const user = await fundedUser();
+    const token = await deployStandardToken(evm.url, user.wallet, 100n, () => evm.mine());
+    const data = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [randomAddress(), 90n],
+    });
+    const res = await write(app, '/contracts/send', { chain: 'evm-localnet', to: token, data }, user.key);
+    assert.equal(res.status, 200, await res.clone().text());
+    const { id } = await res.json();
+    // After its preflight passed (100 held), the wallet's balance drops to 10 before it is mined:
+    // balanceOf is the token's storage slot 3 (name, symbol, totalSupply before it).
+    const slot = keccak256(encodeAbiParameters(parseAbiParameters('address, uint256'), [user.wallet, 3n]));
+    await evm.rpc('hardhat_setStorageAt', [token, slot, `0x${10n.toString(16).padStart(64, '0')}`]);
+    const tx = await mineUntilFinal(app, evm, id, user.key);
+    assert.equal(tx.status, 'FAILED');
+    assert.match(
+      tx.error,
+      /^Transaction reverted: ERC20InsufficientBalance\(sender 0x[0-9a-fA-F]{40}, balance 10, needed 90\)$/,
+    );
+    // The same call now is refused before signing, with the decoded reason.
+    const refused = await write(app, '/contracts/send', { chain: 'evm-localnet', to: token, data }, user.key);
+    assert.equal(refused.status, 400);
+    assert.match(
+      (await refused.json()).error,
+      /^The transaction would fail: ERC20InsufficientBalance\(sender .*, balance 10, needed 90\)/,
+    );
   });
 
   for (const fault of [{ kind: 'swallow' }, { kind: 'drop' }] as const)

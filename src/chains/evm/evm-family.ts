@@ -56,7 +56,7 @@ import {
 } from './evm-rules.ts';
 import { simulateEvmCall } from './evm-simulation.ts';
 import { nextNonce } from './nonce-rules.ts';
-import { revertOf } from './revert-reasons.ts';
+import { decodeRevertData, revertOf } from './revert-reasons.ts';
 import { evmSwapRefusal } from './swap-checks.ts';
 import { refuseTokenRecipient } from './token-recipient.ts';
 
@@ -671,12 +671,29 @@ async function receiptOf(client: PublicClient, hash: Hex): Promise<TransactionRe
   }
 }
 
-/** Replays a reverted transaction at its block to read the revert reason, when the node allows. */
+/**
+ * Why a mined transaction reverted, decoded (revert-reasons.ts). debug_traceTransaction's default
+ * tracer (geth, Erigon, Nethermind, Hardhat, Anvil) returns the revert data of the execution itself;
+ * where a node has no debug API, the call is replayed on the state before its block, which misses
+ * what earlier transactions of the same block changed.
+ */
 async function revertReason(
   client: PublicClient,
   receipt: TransactionReceipt,
   from: Address,
 ): Promise<string> {
+  try {
+    const trace = (await client.request({
+      method: 'debug_traceTransaction' as never,
+      params: [receipt.transactionHash, { disableStack: true, disableMemory: true, disableStorage: true }] as never,
+    })) as { failed?: boolean; returnValue?: string };
+    if (trace?.failed) {
+      const data = trace.returnValue ? `0x${trace.returnValue.replace(/^0x/, '')}` : null;
+      return `Transaction reverted: ${decodeRevertData(data).reason}`;
+    }
+  } catch {
+    // No debug API here: replayed below.
+  }
   try {
     const tx = await client.getTransaction({ hash: receipt.transactionHash });
     await client.call({
