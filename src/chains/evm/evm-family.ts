@@ -685,7 +685,10 @@ async function revertReason(
   try {
     const trace = (await client.request({
       method: 'debug_traceTransaction' as never,
-      params: [receipt.transactionHash, { disableStack: true, disableMemory: true, disableStorage: true }] as never,
+      params: [
+        receipt.transactionHash,
+        { disableStack: true, disableMemory: true, disableStorage: true },
+      ] as never,
     })) as { failed?: boolean; returnValue?: string };
     if (trace?.failed) {
       const data = trace.returnValue ? `0x${trace.returnValue.replace(/^0x/, '')}` : null;

@@ -18,7 +18,7 @@ const CONTROL_RESPONSES = {
       description: 'Present on a replay of a stored response',
     },
   }),
-  ...errorResponses(400, 403, 404, 409, 502, 503),
+  ...errorResponses(400, 403, 404, 409, 413, 502, 503),
 };
 
 /** Issue 29: speed-up and cancel of a transaction not yet final, and simulation before sending. */
@@ -80,7 +80,7 @@ export const controlRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         body: SimulateBody,
         response: {
           200: ok(Type.Ref('Simulation'), 'What the write would do now'),
-          ...errorResponses(400, 403, 404, 502),
+          ...errorResponses(400, 403, 404, 413, 502),
         },
       },
     },

@@ -2883,6 +2883,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "maxFeePerGas": "3000000000"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The fee cap to offer, when higher than 12.5 % over the latest attempt; above the chain’s MAX_FEE_PER_GAS_<SLUG> up to the operator’s SPEED_UP_MAX_FEE_PER_GAS_<SLUG> (default 10 times the cap). On a legacy (gasPrice) chain: the gas price, in wei (a decimal string) */
                     maxFeePerGas?: string;
@@ -2906,6 +2911,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "status": "SUBMITTED",
+                     *       "hash": "0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4",
+                     *       "explorerUrl": "https://basescan.org/tx/0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4",
+                     *       "chainName": "Base",
+                     *       "chainType": "ethereum",
+                     *       "chainId": 8453,
+                     *       "chain": "base",
+                     *       "kind": "send",
+                     *       "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *       "to": "0x000000000000000000000000000000000000dEaD",
+                     *       "value": "1000",
+                     *       "intent": {
+                     *         "kind": "send",
+                     *         "asset": "native",
+                     *         "token": null,
+                     *         "amount": "1000"
+                     *       },
+                     *       "error": null,
+                     *       "nonce": 7,
+                     *       "stuckReason": null,
+                     *       "devnetReset": false,
+                     *       "createdAt": "2025-01-15T10:00:00.000Z",
+                     *       "updatedAt": "2025-01-15T10:00:06.000Z",
+                     *       "attempts": [
+                     *         "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *         "0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4"
+                     *       ],
+                     *       "notice": "A replacement at nonce 7 was signed with higher fees (0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4); whichever attempt is mined, the transaction keeps its id"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ControlledTransaction"];
                 };
             };
@@ -2976,6 +3014,21 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3085,6 +3138,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     /** @description The fee cap to offer, when higher than 12.5 % over the latest attempt; above the chain’s MAX_FEE_PER_GAS_<SLUG> up to the operator’s SPEED_UP_MAX_FEE_PER_GAS_<SLUG> (default 10 times the cap). On a legacy (gasPrice) chain: the gas price, in wei (a decimal string) */
                     maxFeePerGas?: string;
@@ -3108,6 +3162,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "status": "SUBMITTED",
+                     *       "hash": "0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4",
+                     *       "explorerUrl": "https://basescan.org/tx/0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4",
+                     *       "chainName": "Base",
+                     *       "chainType": "ethereum",
+                     *       "chainId": 8453,
+                     *       "chain": "base",
+                     *       "kind": "send",
+                     *       "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *       "to": "0x000000000000000000000000000000000000dEaD",
+                     *       "value": "1000",
+                     *       "intent": {
+                     *         "kind": "send",
+                     *         "asset": "native",
+                     *         "token": null,
+                     *         "amount": "1000"
+                     *       },
+                     *       "error": null,
+                     *       "nonce": 7,
+                     *       "stuckReason": null,
+                     *       "devnetReset": false,
+                     *       "createdAt": "2025-01-15T10:00:00.000Z",
+                     *       "updatedAt": "2025-01-15T10:00:06.000Z",
+                     *       "attempts": [
+                     *         "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *         "0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4"
+                     *       ],
+                     *       "notice": "A zero-value transfer from the wallet to itself was signed at nonce 7 with higher fees (0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4). A cancel is a race: the original transaction may still be mined first. The final status tells: FAILED with an error saying it was cancelled if the cancel landed, CONFIRMED if the original did"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ControlledTransaction"];
                 };
             };
@@ -3178,6 +3265,21 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3282,6 +3384,16 @@ export interface operations {
         /** @description `kind` and the body of the write it previews: POST /send, /token/approve, /contracts/send or /trade/swap */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "kind": "send",
+                 *       "chain": "base",
+                 *       "to": "0x000000000000000000000000000000000000dEaD",
+                 *       "asset": "erc20",
+                 *       "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *       "amount": "1000000"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description The write previewed
@@ -3375,6 +3487,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "failure": null,
+                     *       "fee": {
+                     *         "asset": "native",
+                     *         "amount": "1034220000000",
+                     *         "maxAmount": "1241064000000",
+                     *         "units": "34474",
+                     *         "unitsLimit": "41368",
+                     *         "prices": {
+                     *           "maxFeePerGas": "30000000",
+                     *           "maxPriorityFeePerGas": "1000000",
+                     *           "baseFeePerGas": "14500000"
+                     *         }
+                     *       },
+                     *       "revert": null,
+                     *       "balanceChanges": [
+                     *         {
+                     *           "address": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *           "asset": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *           "delta": "-1000000"
+                     *         },
+                     *         {
+                     *           "address": "0x000000000000000000000000000000000000dEaD",
+                     *           "asset": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *           "delta": "1000000"
+                     *         }
+                     *       ],
+                     *       "policy": {
+                     *         "allowed": true,
+                     *         "refusal": null,
+                     *         "limits": [
+                     *           {
+                     *             "chain": "base",
+                     *             "asset": "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
+                     *             "perTransaction": null,
+                     *             "perDay": "100000000",
+                     *             "spentLast24h": "2000000",
+                     *             "remainingLast24h": "98000000"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "method": "eth_simulateV1"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Simulation"];
                 };
             };
@@ -3428,6 +3586,21 @@ export interface operations {
                     RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
