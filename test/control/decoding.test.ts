@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { encodeErrorResult, getAddress, pad, parseAbi, toHex } from 'viem';
+import { stepOfCancelled } from '../../src/app/transactions/tracker-rules.ts';
 import { callerFees } from '../../src/chains/evm/evm-fees.ts';
 import { netChanges, TRANSFER_TOPIC, transfersOfTrace } from '../../src/chains/evm/evm-transfers.ts';
 import { decodeRevertData } from '../../src/chains/evm/revert-reasons.ts';
@@ -146,5 +147,59 @@ describe('the fees of a caller’s speed-up or cancel', () => {
     assert.deepEqual(callerFees({ gasPrice: 8n * GWEI }, { ...market, gasPrice: 5n * GWEI }, limits, {}), {
       gasPrice: 9n * GWEI,
     });
+  });
+});
+
+describe('the tracker’s step for a cancelled transaction', () => {
+  const attempt = (n: number, hash: string) => ({
+    attempt: n,
+    hash,
+    signedTx: '0x',
+    fees: {},
+    lastValidBlockHeight: null,
+    createdAt: new Date(0),
+  });
+  const tx = {
+    attempts: [attempt(1, '0xaa'), attempt(2, '0xbb')],
+    nonce: 4n,
+    details: { cancel: { requestedAt: '2026-01-01T00:00:00.000Z', fromAttempt: 2 } },
+  };
+  const confirmed = (hash: string) =>
+    ({
+      kind: 'move',
+      status: 'CONFIRMED',
+      change: { hash, landed: { block: 9n, blockHash: '0x01' }, stuckReason: null },
+    }) as const;
+
+  test('the cancel landed: FAILED as cancelled, its amount given back; the original landed: CONFIRMED', () => {
+    const step = stepOfCancelled(tx, confirmed('0xbb'));
+    assert.equal(step.kind === 'move' && step.status, 'FAILED');
+    assert.match(
+      step.kind === 'move' ? (step.change.error ?? '') : '',
+      /^Cancelled: .*\(0xbb\) took nonce 4/,
+    );
+    assert.deepEqual(step.kind === 'move' && step.change.details, { cancelLanded: true });
+    assert.deepEqual(stepOfCancelled(tx, confirmed('0xaa')), confirmed('0xaa'));
+    assert.deepEqual(
+      stepOfCancelled({ ...tx, details: {} }, confirmed('0xbb')),
+      confirmed('0xbb'),
+      'not cancelled',
+    );
+  });
+
+  test('Solana: never signed again once expired, and gone is said to be cancelled', () => {
+    const solana = { ...tx, details: { cancel: { requestedAt: '', fromAttempt: null } } };
+    const step = stepOfCancelled(solana, { kind: 'replace', required: true });
+    assert.equal(step.kind === 'move' && step.status, 'FAILED');
+    assert.deepEqual(stepOfCancelled(solana, { kind: 'replace', required: false }), {
+      kind: 'replace',
+      required: false,
+    });
+    const gone = stepOfCancelled(solana, {
+      kind: 'move',
+      status: 'FAILED',
+      change: { error: 'Transaction expired' },
+    });
+    assert.equal(gone.kind === 'move' && gone.change.error, 'Cancelled: Transaction expired');
   });
 });

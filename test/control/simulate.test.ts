@@ -48,6 +48,7 @@ describe('POST /simulate on the development network', () => {
   const simulate = async (key: string, body: Record<string, unknown>) => {
     const res = await app.post('/api/v1/simulate', body, key);
     assert.equal(res.status, 200, await res.clone().text());
+    assert.match(res.headers.get('ratelimit-policy') ?? '', /^"read";/, 'counted as a read, not a write');
     return res.json();
   };
   const delta = (sim: { balanceChanges: { address: string; asset: string; delta: string }[] }) =>

@@ -182,6 +182,12 @@ export function stepOfCancelled(
         details: { cancelLanded: false },
       },
     };
+  // Gone without landing (a Solana swap, never re-signed, whose blockhash expired): cancelled.
+  if (step.kind === 'move' && step.status === 'FAILED' && !step.change.landed)
+    return {
+      ...step,
+      change: { ...step.change, error: `Cancelled: ${step.change.error ?? 'it did not land'}` },
+    };
   if (step.kind !== 'move' || step.status !== 'CONFIRMED' || cancel.fromAttempt === null) return step;
   const landed = tx.attempts.find((a) => a.hash === step.change.hash);
   if (!landed || landed.attempt < cancel.fromAttempt) return step;
