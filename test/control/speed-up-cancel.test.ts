@@ -20,6 +20,7 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { createWalletApiClient } from '../../packages/client/src/index.ts';
+import { localOperator } from '../../src/app/operator.ts';
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, waitForFinal, walletOf, write } from '../support/chain-app.ts';
 import {
@@ -170,6 +171,30 @@ describe('speed-up and cancel on EVM, automine off', () => {
       key,
     );
     assert.equal(next.status, 200, 'the key may move it again');
+  });
+
+  test('the operator (wallet-api tx speed-up) speeds up a user’s transaction, idempotent per key', async () => {
+    const user = await fundedUser();
+    const to = randomAddress();
+    const sent = await pendingSend(app, user.key, to, 500n);
+    const operator = localOperator(app.services);
+    const idempotencyKey = randomUUID();
+    const input = { email: user.email, id: sent.id, action: 'speed-up', idempotencyKey };
+    const done = await operator.controlTransaction(input);
+    assert.equal(done.replayed, false);
+    assert.deepEqual((done.attempts as string[]).length, 2);
+    const again = await operator.controlTransaction(input);
+    assert.equal(again.replayed, true);
+    assert.deepEqual(again.attempts, done.attempts);
+    const stranger = await app.newUser();
+    await assert.rejects(
+      operator.controlTransaction({ ...input, email: stranger.email, idempotencyKey: randomUUID() }),
+      {
+        code: 'NOT_FOUND',
+      },
+    );
+    const tx = await mineUntilFinal(app, evm, sent.id, user.key);
+    assert.equal(tx.hash, (done.attempts as string[])[1]);
   });
 
   test('a cancel that loses the race ends CONFIRMED, the recipient paid', async () => {
