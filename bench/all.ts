@@ -14,13 +14,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Figure, MACHINE, table } from './support/report.ts';
 
-const BENCHES = ['startup', 'wallets', 'balances', 'send', 'events', 'chaos', 'scale', 'compare'] as const;
+const BENCHES = [
+  'startup',
+  'wallets',
+  'balances',
+  'send',
+  'events',
+  'simulate',
+  'chaos',
+  'scale',
+  'compare',
+] as const;
 const FILES: Record<(typeof BENCHES)[number], string> = {
   startup: 'bench/startup.ts',
   wallets: 'bench/wallets-list.ts',
   balances: 'bench/balances.ts',
   send: 'bench/send.ts',
   events: 'bench/events.ts',
+  simulate: 'bench/simulate.ts',
   chaos: 'bench/chaos.ts',
   scale: 'bench/scale.ts',
   compare: 'bench/compare.ts',

@@ -12,6 +12,8 @@ import { keySpendService } from './app/key-spend.ts';
 import { readinessService } from './app/readiness.ts';
 import type { Services } from './app/services.ts';
 import { tradingService } from './app/trading/trading.ts';
+import { controlService } from './app/transactions/control.ts';
+import { simulationService } from './app/transactions/simulation.ts';
 import { transactionsService } from './app/transactions/transactions.ts';
 import { usersService } from './app/users.ts';
 import { walletsService } from './app/wallets.ts';
@@ -236,6 +238,24 @@ export function compose(options: ComposeOptions): Composition {
         },
         timeoutMs: config.AGGREGATOR_TIMEOUT_MS,
       }),
+    }),
+    control: controlService({
+      db,
+      clock,
+      chains,
+      families,
+      provider,
+      wallets,
+      lock,
+      idempotency,
+      ...(options.logger ? { logger: options.logger } : {}),
+    }),
+    simulation: simulationService({
+      families,
+      wallets,
+      keySpend,
+      // The trading use case's builder, as POST /trade/swap uses it (read when a swap is simulated).
+      swapBuilder: (userId, body) => services.trading.swapBuilder(userId, body),
     }),
     chainHealth,
     readiness: readinessService({ db, chainHealth }),

@@ -38,7 +38,7 @@ const SERVICE_PACKAGES = [
 const script = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
 export async function startBaseline(
-  name: 'bare-route.mjs' | 'viem-send.mjs',
+  name: 'bare-route.mjs' | 'viem-send.mjs' | 'viem-estimate.mjs',
   env: Record<string, string>,
   options: { forbidden: string[]; stdin?: boolean },
 ): Promise<BaselineProcess> {
@@ -118,6 +118,41 @@ export async function startViemSender(options: {
     async send(kind) {
       const line = new Promise<string>((resolve) => waiting.push(resolve));
       child.stdin?.write(`${kind}\n`);
+      return Number(await Promise.race([line, exited]));
+    },
+    stop: baseline.stop,
+  };
+}
+
+/** The simulate baseline in its clean process (viem-estimate.mjs): eth_estimateGas + eth_call, its milliseconds. */
+export async function startViemEstimator(options: { rpcUrl: string; from: string }): Promise<{
+  estimate(): Promise<number>;
+  stop(): void;
+}> {
+  const baseline = await startBaseline(
+    'viem-estimate.mjs',
+    { BENCH_RPC_URL: options.rpcUrl, BENCH_FROM: options.from },
+    { forbidden: ['fastify'], stdin: true },
+  );
+  const { child } = baseline;
+  const waiting: ((line: string) => void)[] = [];
+  let buf = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    buf += d;
+    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
+      const line = buf.slice(0, i);
+      buf = buf.slice(i + 1);
+      waiting.shift()?.(line);
+    }
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the estimate baseline exited with ${code}`))),
+  );
+  exited.catch(() => {});
+  return {
+    async estimate() {
+      const line = new Promise<string>((resolve) => waiting.push(resolve));
+      child.stdin?.write('estimate\n');
       return Number(await Promise.race([line, exited]));
     },
     stop: baseline.stop,

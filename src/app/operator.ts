@@ -1,5 +1,6 @@
-import { asApiKeyId } from '../domain/ids.ts';
+import { asApiKeyId, asTransactionId } from '../domain/ids.ts';
 import type { ChainType } from '../domain/wallets.ts';
+import { invalidInput } from '../errors/app-error.ts';
 import type { ApiKeyView, KeyExpiry } from './api-keys.ts';
 import { OPERATOR_CONTEXT } from './audit/audit-entry.ts';
 import type { AuditEntryView, AuditVerdict } from './audit/audit-service.ts';
@@ -59,7 +60,21 @@ export interface Operator {
   }): Promise<{ entries: AuditEntryView[]; nextCursor: string | null }>;
   /** Walks the audit chain: how many entries match, or the first that does not. */
   verifyAudit(input: Record<string, never>): Promise<AuditVerdict>;
+  /**
+   * A speed-up or cancel of one of the user's transactions (POST /tx/{id}/speed-up, /cancel), under
+   * `idempotencyKey`; fees in wei as decimal strings. The transaction view with its notice.
+   */
+  controlTransaction(input: {
+    email: string;
+    id: string;
+    action: string;
+    idempotencyKey: string;
+    maxFeePerGas?: string;
+    maxPriorityFeePerGas?: string;
+  }): Promise<Record<string, unknown> & { notice: string; replayed: boolean }>;
 }
+
+const WEI = /^[0-9]{1,78}$/;
 
 export function localOperator(services: Services): Operator {
   return {
@@ -129,6 +144,38 @@ export function localOperator(services: Services): Operator {
       });
     },
     verifyAudit: () => services.audit.verify(),
+    async controlTransaction(input) {
+      if (input.action !== 'speed-up' && input.action !== 'cancel')
+        throw invalidInput('action', 'must be speed-up or cancel');
+      for (const field of ['maxFeePerGas', 'maxPriorityFeePerGas'] as const)
+        if (input[field] !== undefined && !WEI.test(input[field] as string))
+          throw invalidInput(field, 'must be a whole number of wei');
+      if (!/^[0-9a-fA-F-]{36}$/.test(input.idempotencyKey))
+        throw invalidInput('idempotencyKey', 'must be a UUID');
+      const user = await services.users.require(input.email);
+      const body = {
+        ...(input.maxFeePerGas !== undefined ? { maxFeePerGas: input.maxFeePerGas } : {}),
+        ...(input.maxPriorityFeePerGas !== undefined
+          ? { maxPriorityFeePerGas: input.maxPriorityFeePerGas }
+          : {}),
+      };
+      const { json, replayed } = await services.control.control({
+        userId: user.id,
+        id: asTransactionId(input.id),
+        idempotencyKey: input.idempotencyKey,
+        // The API's path: a retry through the API with the same key replays this answer.
+        path: `/tx/${input.id}/${input.action}`,
+        body,
+        request: {
+          action: input.action,
+          ...(input.maxFeePerGas !== undefined ? { maxFeePerGas: BigInt(input.maxFeePerGas) } : {}),
+          ...(input.maxPriorityFeePerGas !== undefined
+            ? { maxPriorityFeePerGas: BigInt(input.maxPriorityFeePerGas) }
+            : {}),
+        },
+      });
+      return { ...(JSON.parse(json) as Record<string, unknown> & { notice: string }), replayed };
+    },
   };
 }
 

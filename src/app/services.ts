@@ -14,6 +14,8 @@ import type { IdempotencyService } from './idempotency.ts';
 import type { KeySpendService } from './key-spend.ts';
 import type { ReadinessService } from './readiness.ts';
 import type { TradingService } from './trading/trading.ts';
+import type { ControlService } from './transactions/control.ts';
+import type { SimulationService } from './transactions/simulation.ts';
 import type { TransactionsService } from './transactions/transactions.ts';
 import type { UsersService } from './users.ts';
 import type { WalletsService } from './wallets.ts';
@@ -39,6 +41,10 @@ export interface Services {
   /** The caller's event log (GET /events) and its long poll. */
   events: EventsService;
   trading: TradingService;
+  /** A caller's speed-up and cancel of a transaction not yet final. */
+  control: ControlService;
+  /** What a write would do, before sending it (POST /simulate). */
+  simulation: SimulationService;
   rateLimiter: RateLimiter;
   /** Each chain's RPC health. */
   chainHealth: ChainHealthService;

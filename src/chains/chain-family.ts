@@ -96,6 +96,63 @@ export interface PreparedWrite {
    * fee, contracts, simulation) and prepares what signing needs. Throws client-facing AppErrors.
    */
   check(input: { wallet: WalletRecord; transactionId: TransactionId }): Promise<CheckedWrite>;
+  /**
+   * Reads only: what the write would do now for the wallet (POST /simulate). Nothing is signed or
+   * recorded; a write that would fail answers `ok: false` with why, not an error (RPC failures throw).
+   */
+  simulate(input: { wallet: WalletRecord }): Promise<Simulation>;
+}
+
+/** A revert, decoded where the family can (EVM: Error(string), Panic(uint256), standard token errors). */
+export interface SimulatedRevert {
+  reason: string;
+  data: string | null;
+  decoded: { name: string; signature: string; args: Record<string, string> } | null;
+}
+
+/** One account's balance change in one asset, in signed base units. */
+export interface BalanceChange {
+  /** The owner (token changes are reported by owner, not by token account). */
+  address: string;
+  /** `native`, or the token's address or mint. */
+  asset: string;
+  delta: bigint;
+}
+
+/** What a write would do if sent now (issue 29 item 4), read without signing anything. */
+export interface Simulation {
+  ok: boolean;
+  /** Why it would not succeed when that is not a revert (funds for the fee); null otherwise. */
+  failure: string | null;
+  /** The fee in the native asset: `amount` expected, `maxAmount` the most it may cost (what the wallet must hold). */
+  fee: {
+    amount: bigint;
+    maxAmount: bigint;
+    units: bigint;
+    unitsLimit: bigint;
+    prices: Record<string, string>;
+  };
+  revert: SimulatedRevert | null;
+  /** Every balance the write moves, fees excluded (they are in `fee`). */
+  balanceChanges: BalanceChange[];
+  /** How it was simulated (e.g. eth_simulateV1, debug_traceCall, simulateTransaction). */
+  method: string;
+}
+
+/**
+ * What a caller's speed-up or cancel signed: the new attempt and the payload re-pricings re-sign from
+ * now on; or, where the family cancels without a new signature (Solana: it stops re-signing), what
+ * happens instead.
+ */
+export type CallerReplacement =
+  | { attempt: AttemptRecord; payload: Record<string, unknown> }
+  | { unsigned: string };
+
+/** A speed-up or cancel as asked (POST /tx/{id}/speed-up, /cancel): fees in base units, when named. */
+export interface ReplaceRequest {
+  action: 'speed-up' | 'cancel';
+  maxFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint;
 }
 
 /** A write whose checks passed: signed once the request's key is claimed. */
@@ -167,6 +224,18 @@ export interface ChainFamily<Payload extends Record<string, unknown> = Record<st
    * at the same nonce (EVM), a fresh blockhash after a proven expiry (Solana).
    */
   replace(chain: Chain, tx: TransactionRecord, signer: AttemptSigner): Promise<Replacement>;
+  /**
+   * A caller's speed-up or cancel of a transaction not yet final: signs the attempt that replaces
+   * its latest one (EVM: same nonce, fees raised; a cancel is a zero-value transfer to the wallet
+   * itself), with the payload later re-pricings re-sign (the cancel's, once cancelled). Families
+   * that cannot replace a transaction this way throw a 400 saying what happens instead.
+   */
+  replaceByCaller(
+    chain: Chain,
+    tx: TransactionRecord,
+    signer: AttemptSigner,
+    request: ReplaceRequest,
+  ): Promise<CallerReplacement>;
   /** The latest block and its age (readiness reports). */
   health(chain: Chain): Promise<ChainHealth>;
   /** What re-signing needs, read back from a transaction this family signed. */

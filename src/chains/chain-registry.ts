@@ -47,6 +47,11 @@ export interface Chain {
   commitment: 'confirmed' | 'finalized';
   /** EVM: the operator's cap on maxFeePerGas (wei): fee replacements stop there. */
   maxFeePerGas: bigint;
+  /**
+   * EVM: the operator's hard ceiling on a maxFeePerGas a caller's speed-up names above the cap
+   * (SPEED_UP_MAX_FEE_PER_GAS_<SLUG>); unset: 10 times `maxFeePerGas`.
+   */
+  speedUpMaxFeePerGas?: bigint;
   /** EVM: a transaction next in line and not mined this long is re-signed with higher fees. */
   replaceAfterMs: number;
   /**
@@ -246,6 +251,7 @@ export function createChainRegistry(
       rpcUrl,
       ...(o.confirmations !== undefined ? { confirmations: o.confirmations } : {}),
       ...(o.maxFeePerGas !== undefined ? { maxFeePerGas: o.maxFeePerGas } : {}),
+      ...(o.speedUpMaxFeePerGas !== undefined ? { speedUpMaxFeePerGas: o.speedUpMaxFeePerGas } : {}),
       ...(o.replaceAfterMs !== undefined ? { replaceAfterMs: o.replaceAfterMs } : {}),
       ...(o.evidenceWindowMs !== undefined ? { evidenceWindowMs: o.evidenceWindowMs } : {}),
       ...(o.commitment !== undefined ? { commitment: o.commitment } : {}),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Command, Option } from 'commander';
 import type { KeyExpiry } from '../app/api-keys.ts';
 import { KEY_EXPIRIES } from '../app/api-keys.ts';
@@ -279,6 +280,52 @@ audit
       },
     );
   });
+const tx = program.command('tx').description('Act on a user’s transaction that is not final yet');
+for (const action of ['speed-up', 'cancel'] as const)
+  tx.command(action)
+    .description(
+      action === 'speed-up'
+        ? 'Speed up a pending EVM transaction: a replacement at the same nonce, fees raised at least 12.5 %'
+        : 'Cancel a pending transaction (EVM: a zero-value self-transfer at its nonce, a race the original may win; Solana: stop re-signing it)',
+    )
+    .argument('<id>', 'transaction id (tx_…)')
+    .requiredOption('--user <email>', 'owner email')
+    .option(
+      '--max-fee-per-gas <wei>',
+      'the fee cap to offer, when higher (may pass the chain cap up to its ceiling)',
+    )
+    .option('--max-priority-fee-per-gas <wei>', 'the tip to offer, when higher')
+    .option(
+      '--idempotency-key <uuid>',
+      'retry an earlier request: its answer is replayed, nothing is signed twice',
+    )
+    .action(
+      async (
+        id: string,
+        opts: { user: string; maxFeePerGas?: string; maxPriorityFeePerGas?: string; idempotencyKey?: string },
+      ) => {
+        const idempotencyKey = opts.idempotencyKey ?? randomUUID();
+        await withOperator(
+          (op) =>
+            op.controlTransaction({
+              email: opts.user,
+              id,
+              action,
+              idempotencyKey,
+              ...(opts.maxFeePerGas !== undefined ? { maxFeePerGas: opts.maxFeePerGas } : {}),
+              ...(opts.maxPriorityFeePerGas !== undefined
+                ? { maxPriorityFeePerGas: opts.maxPriorityFeePerGas }
+                : {}),
+            }),
+          (r) =>
+            printResult(
+              json(),
+              { ...r, idempotencyKey },
+              `${r.replayed ? '(replayed) ' : ''}${id} ${String(r.status)}, hash ${String(r.hash)}\n${r.notice}\nIdempotency-Key: ${idempotencyKey}`,
+            ),
+        );
+      },
+    );
 
 program
   .command('migrate')

@@ -17,6 +17,7 @@ export interface ChainOverride {
   enabled?: boolean;
   confirmations?: number;
   maxFeePerGas?: bigint;
+  speedUpMaxFeePerGas?: bigint;
   replaceAfterMs?: number;
   evidenceWindowMs?: number;
   commitment?: 'confirmed' | 'finalized';
@@ -28,6 +29,7 @@ const OVERRIDE_FIELD: Record<keyof typeof CHAIN_SETTING_PREFIXES, keyof ChainOve
   CHAIN_ENABLED_: 'enabled',
   CONFIRMATIONS_: 'confirmations',
   MAX_FEE_PER_GAS_: 'maxFeePerGas',
+  SPEED_UP_MAX_FEE_PER_GAS_: 'speedUpMaxFeePerGas',
   REPLACE_AFTER_MS_: 'replaceAfterMs',
   EVIDENCE_WINDOW_MS_: 'evidenceWindowMs',
   COMMITMENT_: 'commitment',

@@ -255,6 +255,8 @@ export const CHAIN_SETTING_PREFIXES = {
   CHAIN_ENABLED_: bool,
   CONFIRMATIONS_: int(1, 1000),
   MAX_FEE_PER_GAS_: wei,
+  /** The highest maxFeePerGas a caller's speed-up may name (default: 10 times MAX_FEE_PER_GAS_). */
+  SPEED_UP_MAX_FEE_PER_GAS_: wei,
   REPLACE_AFTER_MS_: int(1000, 3_600_000),
   EVIDENCE_WINDOW_MS_: int(0, 3_600_000),
   COMMITMENT_: oneOf('confirmed', 'finalized'),

@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   /** A write failed after its signed transaction may have been sent: retry with the same key. */
   SEND_OUTCOME_UNKNOWN: 503,
   QUOTE_FAILED: 400,
+  /** A speed-up or cancel of a transaction that is already final (CONFIRMED or FAILED). */
+  TRANSACTION_FINAL: 409,
   INTERNAL_ERROR: 500,
 } as const;
 

@@ -8,6 +8,7 @@ import { API_PREFIX } from '../schemas/api-prefix.ts';
 import { AuditEntrySchema } from '../schemas/audit.ts';
 import { WalletBalanceSchema } from '../schemas/balances.ts';
 import { ErrorBody } from '../schemas/common.ts';
+import { ControlledTransactionSchema, SimulationSchema } from '../schemas/control.ts';
 import { EventSchema } from '../schemas/events.ts';
 import { KeyLimitSchema } from '../schemas/keys.ts';
 import { INTENT_SCHEMAS, SubmissionSchema, TransactionSchema } from '../schemas/transactions.ts';
@@ -32,6 +33,7 @@ import { parseQueryString } from './query-string.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { balancesRoutes } from './routes/balances.ts';
 import { chainsRoutes } from './routes/chains.ts';
+import { controlRoutes } from './routes/control.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { keysRoutes } from './routes/keys.ts';
@@ -155,6 +157,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addSchema(WebhookEndpointSchema);
   app.addSchema(WebhookAttemptSchema);
   app.addSchema(AuditEntrySchema);
+  app.addSchema(ControlledTransactionSchema);
+  app.addSchema(SimulationSchema);
   await registerOpenApi(app, options.publicUrl);
   registerHealthRoutes(app, { readiness: services.readiness });
   await app.register(
@@ -178,6 +182,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       await api.register(eventsRoutes, { services });
       await api.register(webhooksRoutes, { services });
       await api.register(auditRoutes, { services });
+      await api.register(controlRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

@@ -31,9 +31,89 @@ const WEBHOOK = {
   disabledReason: null,
   previousSecretExpiresAt: null,
 };
+const pendingTransaction = {
+  ...submission,
+  chainType: 'ethereum',
+  chainId: 8453,
+  chain: 'base',
+  kind: 'send',
+  from: EVM_WALLET,
+  to: EVM_RECIPIENT,
+  value: '1000',
+  intent: { kind: 'send', asset: 'native', token: null, amount: '1000' },
+  error: null,
+  nonce: 7,
+  stuckReason: null,
+  devnetReset: false,
+  createdAt: '2025-01-15T10:00:00.000Z',
+  updatedAt: '2025-01-15T10:00:06.000Z',
+};
+const REPLACEMENT = '0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4';
 
 /** By operationId: `request` is the JSON body, `response` the 200 body. */
 export const OPERATION_EXAMPLES: Record<string, { request?: unknown; response: unknown }> = {
+  speedUpTransaction: {
+    request: { maxFeePerGas: '3000000000' },
+    response: {
+      ...pendingTransaction,
+      hash: REPLACEMENT,
+      explorerUrl: `https://basescan.org/tx/${REPLACEMENT}`,
+      attempts: [HASH, REPLACEMENT],
+      notice: `A replacement at nonce 7 was signed with higher fees (${REPLACEMENT}); whichever attempt is mined, the transaction keeps its id`,
+    },
+  },
+  cancelTransaction: {
+    request: {},
+    response: {
+      ...pendingTransaction,
+      hash: REPLACEMENT,
+      explorerUrl: `https://basescan.org/tx/${REPLACEMENT}`,
+      attempts: [HASH, REPLACEMENT],
+      notice: `A zero-value transfer from the wallet to itself was signed at nonce 7 with higher fees (${REPLACEMENT}). A cancel is a race: the original transaction may still be mined first. The final status tells: FAILED with an error saying it was cancelled if the cancel landed, CONFIRMED if the original did`,
+    },
+  },
+  simulate: {
+    request: {
+      kind: 'send',
+      chain: 'base',
+      to: EVM_RECIPIENT,
+      asset: 'erc20',
+      token: USDC_BASE,
+      amount: '1000000',
+    },
+    response: {
+      ok: true,
+      failure: null,
+      fee: {
+        asset: 'native',
+        amount: '1034220000000',
+        maxAmount: '1241064000000',
+        units: '34474',
+        unitsLimit: '41368',
+        prices: { maxFeePerGas: '30000000', maxPriorityFeePerGas: '1000000', baseFeePerGas: '14500000' },
+      },
+      revert: null,
+      balanceChanges: [
+        { address: EVM_WALLET, asset: USDC_BASE, delta: '-1000000' },
+        { address: EVM_RECIPIENT, asset: USDC_BASE, delta: '1000000' },
+      ],
+      policy: {
+        allowed: true,
+        refusal: null,
+        limits: [
+          {
+            chain: 'base',
+            asset: USDC_BASE.toLowerCase(),
+            perTransaction: null,
+            perDay: '100000000',
+            spentLast24h: '2000000',
+            remainingLast24h: '98000000',
+          },
+        ],
+      },
+      method: 'eth_simulateV1',
+    },
+  },
   listWallets: {
     response: {
       wallets: [

@@ -2,16 +2,12 @@ import { BalancesQuery } from '../schemas/balances.ts';
 import { TradeQuoteBody, TradeSwapBody } from '../schemas/trading.ts';
 import { ApproveBody, ContractBody, SendBody, TxParams } from '../schemas/transactions.ts';
 import { ListWalletsQuery } from '../schemas/wallets.ts';
-import type { ToolDefinition } from './tool-definition.ts';
+import { CONTROL_TOOLS } from './control-tools.ts';
+import { type ToolDefinition, ToolInputError } from './tool-definition.ts';
 import { IDEMPOTENCY_KEY_PROPERTY, toolInput } from './tool-schemas.ts';
 import { transactionTools } from './transaction-tools.ts';
 
-export type { ToolDefinition };
-
-/** Arguments an agent got wrong before any API call (the API checks everything else). */
-export class ToolInputError extends Error {
-  override readonly name = 'ToolInputError';
-}
+export { type ToolDefinition, ToolInputError } from './tool-definition.ts';
 
 /**
  * The arguments with amounts given as JSON numbers turned into the strings the API takes. Clients
@@ -109,7 +105,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     inputSchema: toolInput(undefined),
     write: false,
     amounts: [],
-    annotations: READ,
+    annotations: { ...READ, openWorldHint: false },
     request: (args) => {
       const [unknown] = Object.keys(args);
       if (unknown !== undefined) throw new ToolInputError(`${unknown}: is not a known argument`);
@@ -267,6 +263,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     toolInputError: (message) => new ToolInputError(message),
     toQuery,
   }),
+  ...CONTROL_TOOLS,
 ];
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));

@@ -175,6 +175,24 @@ describe('the ChainFamily contract, on each development chain', () => {
         });
       });
 
+      test('a native send simulated shows the wallet and the recipient moved by the amount, and a fee', async () => {
+        const user = await app.newUser();
+        const wallet = await walletFor(user.userId, c.chainType);
+        await fund({ chain: c.slug, address: wallet.address, amount: c.funding });
+        const to = c.chainType === 'ethereum' ? `0x${'5'.repeat(40)}` : c.stranger;
+        const amount = 1_000_000n;
+        const sim = await family
+          .send(chain, { chain: c.slug, to, asset: 'native', amount: String(amount) })
+          .simulate({
+            wallet,
+          });
+        assert.equal(sim.ok, true, sim.failure ?? sim.revert?.reason);
+        const byOwner = new Map(sim.balanceChanges.map((b) => [family.addressKey(b.address), b.delta]));
+        assert.equal(byOwner.get(family.addressKey(wallet.address)), -amount);
+        assert.equal(byOwner.get(family.addressKey(to)), amount);
+        assert.ok(sim.fee.amount > 0n && sim.fee.amount <= sim.fee.maxAmount);
+      });
+
       test('a native send checked, signed and broadcast lands, and inspect says so', async () => {
         const user = await app.newUser();
         const wallet = await walletFor(user.userId, c.chainType);

@@ -19,6 +19,7 @@ const CHAIN = 'evm-localnet';
 const TOOL_NAMES = [
   'approve_token',
   'call_contract',
+  'cancel_transaction',
   'get_balances',
   'get_quote',
   'get_transaction',
@@ -26,6 +27,8 @@ const TOOL_NAMES = [
   'list_transactions',
   'list_wallets',
   'send',
+  'simulate',
+  'speed_up_transaction',
   'swap',
   'wait_for_transaction',
 ];
@@ -156,7 +159,7 @@ describe('MCP server for agents (Streamable HTTP at /mcp and wallet-api mcp on s
         }
       };
 
-      test('lists the eleven tools, their input schemas derived from the API’s', async () => {
+      test('lists the tools, their input schemas derived from the API’s, and their annotations', async () => {
         const { tools } = await client.listTools();
         assert.deepEqual(tools.map((t) => t.name).sort(), TOOL_NAMES);
         const send = tools.find((t) => t.name === 'send');
@@ -176,6 +179,47 @@ describe('MCP server for agents (Streamable HTTP at /mcp and wallet-api mcp on s
         assert.ok(!JSON.stringify(tools).includes('$ref') && !JSON.stringify(tools).includes('$id'));
         const balances = tools.find((t) => t.name === 'get_balances')?.inputSchema.properties as Json;
         assert.ok(balances.address && balances.fresh && balances.tokens);
+        // What each tool does, as its annotations say: reads never write, writes and replacements may destroy.
+        const hints = Object.fromEntries(
+          tools.map((t) => [
+            t.name,
+            [
+              t.annotations?.readOnlyHint,
+              t.annotations?.destructiveHint,
+              t.annotations?.idempotentHint,
+              t.annotations?.openWorldHint,
+            ],
+          ]),
+        );
+        for (const read of ['list_wallets', 'get_balances', 'get_transaction', 'simulate'])
+          assert.deepEqual(hints[read], [true, false, true, true], read);
+        assert.deepEqual(hints.list_chains, [true, false, true, false], 'answers from configuration only');
+        assert.deepEqual(hints.get_quote, [true, false, false, true], 'quotes move');
+        for (const write of [
+          'send',
+          'approve_token',
+          'call_contract',
+          'swap',
+          'speed_up_transaction',
+          'cancel_transaction',
+        ])
+          assert.deepEqual(hints[write], [false, true, false, true], write);
+        const simulate = tools.find((t) => t.name === 'simulate');
+        assert.deepEqual(simulate?.inputSchema.required, ['kind', 'chain']);
+        assert.equal(simulate?.inputSchema.properties?.idempotencyKey, undefined, 'a read takes no key');
+      });
+
+      test('simulate previews a send and changes nothing', async () => {
+        const to = randomAddress();
+        const sim = await ok('simulate', { kind: 'send', chain: CHAIN, to, asset: 'native', amount: 777 });
+        assert.equal(sim.ok, true);
+        assert.deepEqual(
+          sim.balanceChanges.map((c: Json) => [c.address, c.delta]),
+          [
+            [user.address, '-777'],
+            [to, '777'],
+          ],
+        );
       });
 
       test('reads: chains, wallets and balances as the API answers them', async () => {

@@ -9,8 +9,12 @@ import { createPostgresDatabase } from './database.ts';
  * Two instances of the service on one PostgreSQL database, each with its own connections as two
  * processes would have, sharing their secrets through configuration as instances of one deployment
  * do. Registers the suite's before/after hooks; the returned object is filled in `before`.
+ * `options` (read in `before`, so hooks registered earlier may start a private node first): more of
+ * what both instances start with (their RPC URLs, settings).
  */
-export function twoInstances(): {
+export function twoInstances(
+  options: () => Omit<Parameters<typeof startChainApp>[0] & object, 'database'> = () => ({}),
+): {
   a: Awaited<ReturnType<typeof startChainApp>>;
   b: TestApp;
   /** The shared database, through the first instance's connections. */
@@ -22,9 +26,10 @@ export function twoInstances(): {
     const db = await createPostgresDatabase();
     instances.db = db;
     second = await openPostgresDatabase(db.url, { maxConnections: 10 });
-    const env = { MASTER_KEY: 'a1'.repeat(32), API_KEY_SECRET: 'b2'.repeat(32) };
-    instances.a = await startChainApp({ database: db, env });
-    instances.b = (await startChainApp({ database: second, env })).app;
+    const more = options();
+    const env = { ...more.env, MASTER_KEY: 'a1'.repeat(32), API_KEY_SECRET: 'b2'.repeat(32) };
+    instances.a = await startChainApp({ ...more, database: db, env });
+    instances.b = (await startChainApp({ ...more, database: second, env })).app;
   });
   after(async () => {
     await instances.a?.app.stop();

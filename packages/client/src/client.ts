@@ -9,7 +9,10 @@ import type {
   BalancesQuery,
   BalancesResult,
   CallOptions,
+  CancelBody,
   ContractCallBody,
+  ControlledTransaction,
+  ControlResult,
   KeySelfResult,
   ListAuditQuery,
   ListAuditResult,
@@ -20,6 +23,9 @@ import type {
   QuoteBody,
   QuoteResult,
   SendBody,
+  SimulateBody,
+  Simulation,
+  SpeedUpBody,
   SwapBody,
   Transaction,
   WaitOptions,
@@ -200,6 +206,29 @@ export function createWalletApiClient(options: WalletApiClientOptions) {
     };
   };
 
+  async function control(
+    id: string,
+    action: 'speed-up' | 'cancel',
+    body: SpeedUpBody,
+    opts: WriteOptions = {},
+  ): Promise<ControlResult> {
+    const r = await call<ControlledTransaction>(
+      ({ signal, idempotencyKey }) =>
+        api.POST(action === 'speed-up' ? '/tx/{id}/speed-up' : '/tx/{id}/cancel', {
+          body,
+          params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } },
+          signal,
+        }),
+      { ...opts, write: true },
+    );
+    return {
+      transaction: r.data,
+      idempotencyKey: r.idempotencyKey,
+      replayed: r.replayed,
+      requestId: r.requestId,
+    };
+  }
+
   const getTransaction = (id: string, opts?: CallOptions): Promise<Transaction> =>
     read(({ signal }) => api.GET('/tx/{id}', { params: { path: { id } }, signal }), opts);
 
@@ -281,6 +310,16 @@ export function createWalletApiClient(options: WalletApiClientOptions) {
       ),
 
     getTransaction,
+
+    /** EVM: a replacement at the same nonce with fees raised (POST /tx/{id}/speed-up). */
+    speedUp: (id: string, body: SpeedUpBody = {}, opts?: WriteOptions) => control(id, 'speed-up', body, opts),
+
+    /** Cancels a pending transaction (POST /tx/{id}/cancel): a race; the final status tells. */
+    cancel: (id: string, body: CancelBody = {}, opts?: WriteOptions) => control(id, 'cancel', body, opts),
+
+    /** What a write would do now (POST /simulate): nothing signed, recorded or counted. */
+    simulate: (body: SimulateBody, opts?: CallOptions): Promise<Simulation> =>
+      read(({ signal }) => api.POST('/simulate', { body, signal }), opts),
 
     /**
      * Your transactions, newest first: an async iterator over pages of GET /tx (`{ transactions,

@@ -37,6 +37,22 @@ export type ListTransactionsQuery = Query<operations['listTransactions']>;
 /** One page of GET /tx: `{ transactions, nextCursor }`. */
 export type TransactionPage = JsonOk<operations['listTransactions']>;
 export type EventsPage = JsonOk<operations['listEvents']>;
+export type SpeedUpBody = NonNullable<JsonBody<operations['speedUpTransaction']>>;
+export type CancelBody = NonNullable<JsonBody<operations['cancelTransaction']>>;
+/** The transaction after a speed-up or cancel, with its `notice` (a cancel is a race the original may win). */
+export type ControlledTransaction = Schemas['ControlledTransaction'];
+export type SimulateBody = JsonBody<operations['simulate']>;
+export type Simulation = Schemas['Simulation'];
+
+/** What speedUp and cancel resolve to. */
+export interface ControlResult {
+  transaction: ControlledTransaction;
+  /** The Idempotency-Key it was sent with (the caller's, or the one the client generated). */
+  idempotencyKey: string;
+  /** True when the service replayed a stored answer: nothing new was signed. */
+  replayed: boolean;
+  requestId: string | null;
+}
 
 /** What a write (send, approve, callContract, swap) resolves to. */
 export interface WriteResult {

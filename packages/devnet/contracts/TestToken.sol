@@ -16,9 +16,10 @@ contract TestToken {
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);
 
-    error InsufficientBalance(address from, uint256 balance, uint256 needed);
-    error InsufficientAllowance(address spender, uint256 allowance, uint256 needed);
-    error InvalidReceiver(address to);
+    // The standard errors of OpenZeppelin's IERC20Errors (ERC-6093), so the devnet reverts as most tokens do.
+    error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed);
+    error ERC20InsufficientAllowance(address spender, uint256 allowance, uint256 needed);
+    error ERC20InvalidReceiver(address receiver);
 
     constructor(string memory name_, string memory symbol_) {
         name = name_;
@@ -39,7 +40,7 @@ contract TestToken {
     function transferFrom(address from, address to, uint256 value) external returns (bool) {
         uint256 allowed = allowance[from][msg.sender];
         if (allowed != type(uint256).max) {
-            if (allowed < value) revert InsufficientAllowance(msg.sender, allowed, value);
+            if (allowed < value) revert ERC20InsufficientAllowance(msg.sender, allowed, value);
             allowance[from][msg.sender] = allowed - value;
         }
         _transfer(from, to, value);
@@ -47,16 +48,16 @@ contract TestToken {
     }
 
     function mint(address to, uint256 value) external {
-        if (to == address(0)) revert InvalidReceiver(to);
+        if (to == address(0)) revert ERC20InvalidReceiver(to);
         totalSupply += value;
         balanceOf[to] += value;
         emit Transfer(address(0), to, value);
     }
 
     function _transfer(address from, address to, uint256 value) private {
-        if (to == address(0)) revert InvalidReceiver(to);
+        if (to == address(0)) revert ERC20InvalidReceiver(to);
         uint256 balance = balanceOf[from];
-        if (balance < value) revert InsufficientBalance(from, balance, value);
+        if (balance < value) revert ERC20InsufficientBalance(from, balance, value);
         unchecked {
             balanceOf[from] = balance - value;
         }

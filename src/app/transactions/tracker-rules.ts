@@ -31,6 +31,8 @@ export interface StepChange {
   error?: string;
   stuckReason?: null;
   nextCheckAt?: Date | null;
+  /** Merged into the transaction's details. */
+  details?: Record<string, unknown>;
 }
 
 /** What the tracker does with a transaction after a look. */
@@ -146,4 +148,58 @@ export function stepAfterInspection(
         stuckReason: seen.stuckReason,
       };
   }
+}
+
+/** A caller's cancel, as the transaction keeps it (control.ts): from which attempt on it is the cancel. */
+export function cancelOf(details: Record<string, unknown>): { fromAttempt: number | null } | null {
+  const cancel = details.cancel as { fromAttempt?: unknown } | undefined;
+  if (!cancel || typeof cancel !== 'object') return null;
+  return { fromAttempt: typeof cancel.fromAttempt === 'number' ? cancel.fromAttempt : null };
+}
+
+/**
+ * A cancelled transaction's step (issue 29): when the attempt that landed is the cancel (a zero-value
+ * transfer to the wallet itself at the same nonce), the transaction is FAILED as cancelled, not
+ * CONFIRMED (`cancelLanded` gives its amount back to the API key's daily limit); when it must be
+ * signed again because no attempt can land any more (a Solana blockhash expired), it is not: it is
+ * FAILED as cancelled. Any other step is left as it is (the original landing ends CONFIRMED; an EVM
+ * fee bump re-signs the cancel, which the payload now holds).
+ */
+export function stepOfCancelled(
+  tx: Pick<TransactionRecord, 'attempts' | 'nonce' | 'details'>,
+  step: TrackerStep,
+): TrackerStep {
+  const cancel = cancelOf(tx.details);
+  if (!cancel) return step;
+  if (step.kind === 'replace' && step.required)
+    return {
+      kind: 'move',
+      status: 'FAILED',
+      change: {
+        error:
+          'Cancelled: it did not land before its blockhash expired, and it was not signed again as it had been cancelled',
+        stuckReason: null,
+        details: { cancelLanded: false },
+      },
+    };
+  // Gone without landing (a Solana swap, never re-signed, whose blockhash expired): cancelled.
+  if (step.kind === 'move' && step.status === 'FAILED' && !step.change.landed)
+    return {
+      ...step,
+      change: { ...step.change, error: `Cancelled: ${step.change.error ?? 'it did not land'}` },
+    };
+  if (step.kind !== 'move' || step.status !== 'CONFIRMED' || cancel.fromAttempt === null) return step;
+  const landed = tx.attempts.find((a) => a.hash === step.change.hash);
+  if (!landed || landed.attempt < cancel.fromAttempt) return step;
+  return {
+    kind: 'move',
+    status: 'FAILED',
+    change: {
+      ...step.change,
+      error: `Cancelled: a zero-value transfer from the wallet to itself (${landed.hash}) took nonce ${tx.nonce} in its place: the original can never land`,
+      stuckReason: null,
+      nextCheckAt: null,
+      details: { cancelLanded: true },
+    },
+  };
 }

@@ -14,7 +14,7 @@ import { walletsRepository } from '../../store/repositories/wallets-repository.t
 import type { Clock } from '../../support/clock.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
 import type { IdempotencyService } from '../idempotency.ts';
-import { nextCheck, stepAfterInspection, stepBeforeInspection } from './tracker-rules.ts';
+import { nextCheck, stepAfterInspection, stepBeforeInspection, stepOfCancelled } from './tracker-rules.ts';
 import { isFromEarlierChain, submissionJson, submissionView } from './views.ts';
 
 export interface TrackerDeps {
@@ -153,13 +153,17 @@ export function tracker(deps: TrackerDeps) {
     const now = deps.clock.now();
     const before = stepBeforeInspection(tx, isFromEarlierChain(chain, tx), now);
     const looked = before ? null : await inspect(chain, tx);
-    const step = before ?? stepAfterInspection(tx, looked!.seen, now);
+    const step = before ?? stepOfCancelled(tx, stepAfterInspection(tx, looked!.seen, now));
     const evidence = looked?.evidence;
     switch (step.kind) {
       case 'move':
         if (step.warn)
           deps.logger?.warn({ transactionId: tx.id, hash: step.change.hash ?? tx.hash }, step.warn);
-        return move(tx, step.status, evidence ? { ...step.change, details: { evidence } } : step.change);
+        return move(
+          tx,
+          step.status,
+          evidence ? { ...step.change, details: { ...step.change.details, evidence } } : step.change,
+        );
       case 'reschedule':
         return reschedule(tx, step.at, step.stuckReason, evidence);
       case 'wait': {

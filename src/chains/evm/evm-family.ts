@@ -34,6 +34,7 @@ import { stuckReasonOf } from '../stuck-reasons.ts';
 import { evmBalanceReader } from './evm-balances.ts';
 import { judgeEvmAbsence } from './evm-evidence.ts';
 import {
+  callerFees,
   type EvmFees,
   type EvmMarket,
   feeCapOf,
@@ -53,7 +54,9 @@ import {
   evmSend,
   evmSwap,
 } from './evm-rules.ts';
+import { simulateEvmCall } from './evm-simulation.ts';
 import { nextNonce } from './nonce-rules.ts';
+import { decodeRevertData, revertOf } from './revert-reasons.ts';
 import { evmSwapRefusal } from './swap-checks.ts';
 import { refuseTokenRecipient } from './token-recipient.ts';
 
@@ -92,7 +95,10 @@ const isNativeKeyword = (raw: string) => raw.trim().toUpperCase() === 'NATIVE';
 const PLAIN_TRANSFER_GAS = 21_000n;
 const DEFAULT_TIP = 1_000_000_000n;
 
+/** Why a call reverted, decoded where it can be (revert-reasons.ts). */
 function revertText(err: unknown): string {
+  const decoded = revertOf(err);
+  if (decoded) return decoded.reason;
   if (err instanceof BaseError) {
     const revert = err.walk((e) => e instanceof ContractFunctionRevertedError);
     if (revert instanceof ContractFunctionRevertedError) return revert.reason ?? revert.shortMessage;
@@ -305,6 +311,14 @@ export function evmFamily(deps: { clients: ChainClients; now: () => Date }): Cha
     return {
       ...shown,
       check: ({ wallet }) => check(p.chain, write, wallet),
+      simulate: ({ wallet }) =>
+        simulateEvmCall({
+          client: deps.clients.evm(p.chain),
+          chain: p.chain,
+          from: getAddress(wallet.address),
+          call: write.call,
+          market: () => market(deps.clients.evm(p.chain), p.chain),
+        }),
     };
   };
 
@@ -517,6 +531,56 @@ export function evmFamily(deps: { clients: ChainClients; now: () => Date }): Cha
       };
     },
 
+    /**
+     * A caller's speed-up (the same call) or cancel (a zero-value transfer to the wallet itself, 21,000
+     * gas) at the transaction's nonce, with fees raised (callerFees); the wallet must afford it.
+     */
+    async replaceByCaller(chain, tx, signer, request) {
+      const latest = tx.attempts.at(-1);
+      if (!latest || tx.nonce === null)
+        throw new AppError('INVALID_INPUT', `Transaction ${tx.id} has no signed attempt to replace`);
+      const client = deps.clients.evm(chain);
+      const from = getAddress(tx.fromAddress);
+      const [m, held] = await Promise.all([
+        market(client, chain),
+        client.getBalance({ address: from }),
+      ]).catch((err: unknown) => {
+        throw rpcError(chain, err);
+      });
+      const fees = callerFees(
+        feesFromJson(latest.fees),
+        m,
+        { cap: chain.maxFeePerGas, ceiling: chain.speedUpMaxFeePerGas ?? chain.maxFeePerGas * 10n },
+        request,
+      );
+      if ('refusal' in fees)
+        throw new AppError(
+          'INVALID_INPUT',
+          `Cannot ${request.action} transaction ${tx.id}: ${fees.refusal}`,
+          {
+            details: [{ path: 'maxFeePerGas', message: fees.refusal }],
+          },
+        );
+      const original = evmPayloadOf(tx);
+      const payload: EvmPayload =
+        request.action === 'cancel'
+          ? {
+              to: from,
+              value: '0',
+              gas: PLAIN_TRANSFER_GAS.toString(),
+              ...(original.freeAt ? { freeAt: original.freeAt } : {}),
+            }
+          : original;
+      const need = BigInt(payload.value) + BigInt(payload.gas) * feeCapOf(fees);
+      if (held < need)
+        throw new AppError(
+          'INSUFFICIENT_FUNDS',
+          `Wallet ${from} holds ${held} wei, needs ${need} for the ${request.action} (value ${payload.value} + fee up to ${need - BigInt(payload.value)})`,
+        );
+      const attempt = await sign(chain, signer, latest.attempt + 1, payload, tx.nonce, fees);
+      return { attempt, payload };
+    },
+
     async replace(chain, tx, signer): Promise<Replacement> {
       const latest = tx.attempts.at(-1);
       if (!latest || tx.nonce === null) return { stuckReason: 'No signed transaction to replace' };
@@ -607,12 +671,32 @@ async function receiptOf(client: PublicClient, hash: Hex): Promise<TransactionRe
   }
 }
 
-/** Replays a reverted transaction at its block to read the revert reason, when the node allows. */
+/**
+ * Why a mined transaction reverted, decoded (revert-reasons.ts). debug_traceTransaction's default
+ * tracer (geth, Erigon, Nethermind, Hardhat, Anvil) returns the revert data of the execution itself;
+ * where a node has no debug API, the call is replayed on the state before its block, which misses
+ * what earlier transactions of the same block changed.
+ */
 async function revertReason(
   client: PublicClient,
   receipt: TransactionReceipt,
   from: Address,
 ): Promise<string> {
+  try {
+    const trace = (await client.request({
+      method: 'debug_traceTransaction' as never,
+      params: [
+        receipt.transactionHash,
+        { disableStack: true, disableMemory: true, disableStorage: true },
+      ] as never,
+    })) as { failed?: boolean; returnValue?: string };
+    if (trace?.failed) {
+      const data = trace.returnValue ? `0x${trace.returnValue.replace(/^0x/, '')}` : null;
+      return `Transaction reverted: ${decodeRevertData(data).reason}`;
+    }
+  } catch {
+    // No debug API here: replayed below.
+  }
   try {
     const tx = await client.getTransaction({ hash: receipt.transactionHash });
     await client.call({

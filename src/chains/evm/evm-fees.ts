@@ -78,3 +78,42 @@ export function feesFromJson(json: Record<string, string>): EvmFees {
     maxPriorityFeePerGas: BigInt(json.maxPriorityFeePerGas ?? '0'),
   };
 }
+
+/**
+ * The fees of a caller's speed-up or cancel (issue 29): both parts at least 12.5 % over the latest
+ * attempt and at least what the market asks now, or the caller's values when higher. The chain's cap
+ * (MAX_FEE_PER_GAS_<SLUG>) holds unless the caller names a higher maxFeePerGas, which `ceiling`
+ * bounds. Returns the fees, or why there are none (the caller's 400).
+ */
+export function callerFees(
+  previous: EvmFees,
+  market: EvmMarket,
+  limits: { cap: bigint; ceiling: bigint },
+  asked: { maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint },
+): EvmFees | { refusal: string } {
+  if (asked.maxFeePerGas !== undefined && asked.maxFeePerGas > limits.ceiling)
+    return {
+      refusal: `maxFeePerGas ${asked.maxFeePerGas} is above the operator's ceiling for a speed-up, ${limits.ceiling} wei (${gwei(limits.ceiling)} gwei)`,
+    };
+  const limit =
+    asked.maxFeePerGas !== undefined && asked.maxFeePerGas > limits.cap ? asked.maxFeePerGas : limits.cap;
+  const over = (least: bigint) =>
+    `a replacement must offer at least ${least} wei per gas (12.5 % over the latest attempt), above the fee cap of ${limit} wei (${gwei(limit)} gwei); name a higher maxFeePerGas, up to ${limits.ceiling} wei`;
+  if ('gasPrice' in previous) {
+    const least = bump(previous.gasPrice);
+    if (least > limit) return { refusal: over(least) };
+    const wanted = max(max(least, market.gasPrice ?? 0n), asked.maxFeePerGas ?? 0n);
+    return { gasPrice: min(wanted, limit) };
+  }
+  const leastTip = bump(previous.maxPriorityFeePerGas);
+  const leastCap = bump(previous.maxFeePerGas);
+  if (leastCap > limit) return { refusal: over(leastCap) };
+  const tip = max(max(leastTip, market.priorityFee), asked.maxPriorityFeePerGas ?? 0n);
+  const wanted = max(max(leastCap, (market.baseFee ?? 0n) * 2n + tip), asked.maxFeePerGas ?? 0n);
+  const maxFeePerGas = min(wanted, limit);
+  if (leastTip > maxFeePerGas)
+    return {
+      refusal: `the tip must rise to at least ${leastTip} wei, above the maxFeePerGas of ${maxFeePerGas}`,
+    };
+  return { maxFeePerGas, maxPriorityFeePerGas: min(tip, maxFeePerGas) };
+}

@@ -23,7 +23,7 @@ export interface EvmWrite {
 }
 
 /** A prepared EVM write before it is bound to the family's checks (evm-family.ts). */
-export type EvmPrepared = Omit<PreparedWrite, 'check'> & { write: EvmWrite };
+export type EvmPrepared = Omit<PreparedWrite, 'check' | 'simulate'> & { write: EvmWrite };
 
 export const evmRules: FamilyRules = {
   chainType: 'ethereum',

@@ -30,7 +30,7 @@ import {
   type Replacement,
   type SignedWrite,
 } from '../chain-adapter.ts';
-import type { ChainFamily, CheckedWrite, PreparedWrite } from '../chain-family.ts';
+import type { ChainFamily, CheckedWrite, PreparedWrite, Simulation } from '../chain-family.ts';
 import type { Chain } from '../chain-registry.ts';
 import { evidenceOf, notAbsent, readAt, recheckIn, sighted } from '../read-evidence.ts';
 import { type ChainClients, rpcError, type SolanaRpc } from '../rpc-clients.ts';
@@ -45,8 +45,12 @@ import {
   solanaSend,
   solanaSwap,
 } from './solana-rules.ts';
+import { simulateSolanaTransaction } from './solana-simulation.ts';
 import { prepareSolanaTransfer } from './solana-transfers.ts';
 import { solanaSwapRefusal } from './swap-checks.ts';
+
+/** The memo of a simulated transfer: a transaction id's length, as the write's memo has. */
+const SIMULATION_MEMO = 'tx_00000000000000000000000000';
 
 /** Re-signing keeps the instructions and changes the blockhash: only when the wallet is the only signer. */
 export type SolanaPayload = {
@@ -214,12 +218,43 @@ export function solanaFamily(deps: {
     };
   }
 
+  /**
+   * What a write would do now (solana-simulation.ts): a transfer is built as `check` builds it, under
+   * the latest blockhash; an aggregator's transaction is taken as built. Nothing is signed.
+   */
+  async function simulate(chain: Chain, intent: SolanaWrite, wallet: WalletRecord): Promise<Simulation> {
+    const rpc = deps.clients.solana(chain);
+    if (intent.kind === 'prebuilt') {
+      const transaction = getTransactionDecoder().decode(
+        getBase64Encoder().encode(intent.wire),
+      ) as Transaction;
+      return simulateSolanaTransaction(rpc, chain, wallet.address, transaction);
+    }
+    const from = address(wallet.address);
+    const prepared = await prepareSolanaTransfer(rpc, chain, from, intent.transfer, {
+      priorityFeeCapMicroLamports: deps.priorityFeeCapMicroLamports,
+      // As long as a transaction id, so the compute units match those of the write.
+      memo: SIMULATION_MEMO,
+    });
+    const latest = await latestBlockhash(rpc, chain);
+    const transaction = compileTransaction(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayer(from, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+        (m) => appendTransactionMessageInstructions(prepared.instructions, m),
+      ),
+    );
+    return simulateSolanaTransaction(rpc, chain, wallet.address, transaction);
+  }
+
   /** A prepared write bound to these checks: the use cases hold it without seeing the Solana write. */
   const bound = (p: SolanaPrepared): PreparedWrite => {
     const { write, ...shown } = p;
     return {
       ...shown,
       check: ({ wallet, transactionId }) => check(p.chain, write, wallet, transactionId),
+      simulate: ({ wallet }) => simulate(p.chain, write, wallet),
     };
   };
 
@@ -385,6 +420,31 @@ export function solanaFamily(deps: {
         latestBlockAgeSeconds:
           time === null ? null : Math.max(0, Math.round(deps.now().getTime() / 1000 - Number(time))),
       };
+    },
+
+    /**
+     * A signed Solana transaction cannot be replaced while its blockhash is valid: a second signature
+     * of the same transfer could land beside the first. A cancel stops re-signing instead (the
+     * tracker honours the transaction's cancel: once its blockhash provably expired, it is FAILED as
+     * cancelled rather than re-signed); a speed-up is refused, saying so.
+     */
+    async replaceByCaller(_chain, tx, _signer, request) {
+      if (request.action === 'cancel')
+        return {
+          unsigned:
+            'The service stops re-signing it. Its current signature may still land until its blockhash expires ' +
+            `(block height ${tx.attempts.at(-1)?.lastValidBlockHeight ?? 'unknown'}); the final status tells: FAILED as cancelled if it did not land, CONFIRMED if it did`,
+        };
+      throw new AppError(
+        'INVALID_INPUT',
+        'A Solana transaction cannot be sped up: while its blockhash is valid, a second signature of the same transfer could land beside the first, so it is not replaced. ' +
+          'The service sends it again on every check, and re-signs it with a fresh blockhash (and the priority fee the market asks then) once its blockhash has provably expired without it landing',
+        {
+          details: [
+            { path: 'id', message: 'a Solana transaction cannot be replaced while its blockhash is valid' },
+          ],
+        },
+      );
     },
 
     /** The same instructions under a fresh blockhash: a new signature, safe once every earlier one expired. */

@@ -24,7 +24,7 @@ export type SolanaWrite =
     };
 
 /** A prepared Solana write before it is bound to the family's checks (solana-family.ts). */
-export type SolanaPrepared = Omit<PreparedWrite, 'check'> & { write: SolanaWrite };
+export type SolanaPrepared = Omit<PreparedWrite, 'check' | 'simulate'> & { write: SolanaWrite };
 
 const isSolanaAddress = (value: string): boolean => {
   try {

@@ -32,6 +32,14 @@ const OPERATIONS = {
   testWebhook: { email: 'string', id: 'string' },
   listAudit: { email: 'string?', action: 'string?', keyId: 'string?', cursor: 'string?', limit: 'number?' },
   verifyAudit: {},
+  controlTransaction: {
+    email: 'string',
+    id: 'string',
+    action: 'string',
+    idempotencyKey: 'string',
+    maxFeePerGas: 'string?',
+    maxPriorityFeePerGas: 'string?',
+  },
 } as const satisfies Record<keyof Operator, InputShape>;
 type OperationName = keyof typeof OPERATIONS;
 

@@ -26,6 +26,8 @@ declare module 'fastify' {
      * do (a key reading itself). Unset: GET needs read, anything else write.
      */
     scope?: Scope | 'any';
+    /** The rate limit a route counts against; unset: read for GET and HEAD, write otherwise. */
+    ratePolicy?: RatePolicy;
     /** Where the route's `chain` slug is: a key limited to some chains may only name those. */
     chainIn?: 'query' | 'body';
   }
@@ -121,5 +123,7 @@ export function registerAuthAndRateLimit(
 }
 
 function policyOf(request: FastifyRequest): RatePolicy {
+  const declared = request.routeOptions.config?.ratePolicy;
+  if (declared) return declared;
   return request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
 }

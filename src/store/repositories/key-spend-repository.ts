@@ -4,7 +4,8 @@ import type { Queryable } from '../database.ts';
 /**
  * What API keys have moved, for their rolling 24-hour limits (src/app/key-spend.ts). A row counts
  * unless its transaction ended FAILED without landing: a transaction that never left gives its
- * amount back. A row whose transaction was never recorded (the request died between reserving
+ * amount back, and so does one cancelled whose cancel landed in its place (details.cancelLanded:
+ * the nonce was used, by a zero-value transfer to the wallet itself, and nothing it moved left). A row whose transaction was never recorded (the request died between reserving
  * and signing) keeps counting for its 24 hours: the safe side of a limit.
  */
 export function keySpendRepository(db: Queryable) {
@@ -26,7 +27,7 @@ export function keySpendRepository(db: Queryable) {
          left join transactions t on t.id = s.transaction_id
          where s.key_id = $1 and s.created_at > $2
            and ($3::text is null or (s.chain = $3 and s.asset = any($4::text[])))
-           and not coalesce(t.status = 'FAILED' and t.landed_block is null, false)
+           and not coalesce(t.status = 'FAILED' and (t.landed_block is null or t.details->>'cancelLanded' = 'true'), false)
          group by s.chain, s.asset`,
         [keyId, since, filter?.chain ?? null, filter?.assets ?? []],
       );

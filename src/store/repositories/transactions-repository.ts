@@ -217,6 +217,34 @@ export function transactionsRepository(db: Queryable) {
       );
     },
 
+    /**
+     * What a caller's speed-up or cancel changes besides its attempt (issue 29), only while the
+     * transaction is not final: `payload` (a cancel's self-transfer, which re-pricings re-sign from
+     * now on), `details` merged in (the cancel), and the next look. Returns whether it changed.
+     */
+    async noteCallerReplacement(
+      id: string,
+      change: {
+        payload: Record<string, unknown> | null;
+        details: Record<string, unknown>;
+        nextCheckAt: Date;
+      },
+    ): Promise<boolean> {
+      const rows = await db.query<{ n: number }>(
+        `update transactions set payload = coalesce($2::jsonb, payload), details = details || $3::jsonb,
+           next_check_at = $4
+         where id = $1 and status in ('PENDING', 'SUBMITTED')
+         returning 1 as n`,
+        [
+          id,
+          change.payload ? JSON.stringify(change.payload) : null,
+          JSON.stringify(change.details),
+          change.nextCheckAt,
+        ],
+      );
+      return rows.length > 0;
+    },
+
     /** A transaction of this user, or null (another user's id is simply not found). */
     findForUser: (id: TransactionId, userId: UserId) =>
       one(`select ${COLUMNS} from transactions t where t.id = $1 and t.user_id = $2`, [id, userId]),

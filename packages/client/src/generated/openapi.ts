@@ -414,6 +414,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tx/{id}/speed-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Speed up a pending transaction (extension)
+         * @description EVM, PENDING or SUBMITTED: a replacement at the same nonce with both fees at least 12.5 % over the latest attempt, or the values given if higher. The chain’s fee cap applies unless `maxFeePerGas` names a higher one (up to the operator’s ceiling). A final transaction: 409 TRANSACTION_FINAL. Solana: 400, a signed Solana transaction cannot be replaced while its blockhash is valid; the service re-signs it after a proven expiry. Idempotency-Key required; write scope.
+         */
+        post: operations["speedUpTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tx/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a pending transaction (extension)
+         * @description EVM: a zero-value transfer from the wallet to itself at the same nonce, fees raised as for a speed-up. A race: the original may still win; the transaction ends FAILED as cancelled if the cancel landed (its amount no longer counts against the API key’s daily limit), CONFIRMED if the original did. Solana: the service stops re-signing; the current signature may land until its blockhash expires. A final transaction: 409 TRANSACTION_FINAL. Idempotency-Key required; write scope.
+         */
+        post: operations["cancelTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a write before sending it (extension)
+         * @description What a send, approval, contract call or swap would do if sent now: whether it would succeed, its fee, a decoded revert, every balance it changes (native and tokens, by owner), and what your API key’s rules would decide. Nothing is signed, recorded or counted; no Idempotency-Key; counts against the read rate limit. Needs the scope of the write it previews (write; trade for a swap).
+         */
+        post: operations["simulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -439,7 +499,7 @@ export interface components {
              * @description Stable error code
              * @enum {string}
              */
-            code: "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_INPUT" | "WALLET_NOT_FOUND" | "USER_NOT_LINKED" | "WALLET_NOT_DELEGATED" | "WALLET_ID_REQUIRED" | "CHAIN_UNKNOWN" | "INSUFFICIENT_FUNDS" | "IDEMPOTENT_BODY_MISMATCH" | "IDEMPOTENT_REPLAY" | "PROVIDER_RPC_ERROR" | "SEND_FAILED" | "SERVICE_UNAVAILABLE" | "SEND_OUTCOME_UNKNOWN" | "QUOTE_FAILED" | "INTERNAL_ERROR";
+            code: "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_INPUT" | "WALLET_NOT_FOUND" | "USER_NOT_LINKED" | "WALLET_NOT_DELEGATED" | "WALLET_ID_REQUIRED" | "CHAIN_UNKNOWN" | "INSUFFICIENT_FUNDS" | "IDEMPOTENT_BODY_MISMATCH" | "IDEMPOTENT_REPLAY" | "PROVIDER_RPC_ERROR" | "SEND_FAILED" | "SERVICE_UNAVAILABLE" | "SEND_OUTCOME_UNKNOWN" | "QUOTE_FAILED" | "TRANSACTION_FINAL" | "INTERNAL_ERROR";
             /** @description Equals the x-request-id response header */
             requestId: string;
             /** @description For INVALID_INPUT: the offending fields */
@@ -752,6 +812,111 @@ export interface components {
             details: {
                 [key: string]: unknown;
             };
+        };
+        /** ControlledTransaction */
+        ControlledTransaction: {
+            id: string;
+            /**
+             * @description PENDING: signed and recorded, broadcast not yet confirmed; SUBMITTED: accepted for broadcast; CONFIRMED: included and successful at the chain’s confirmation depth (goes back to SUBMITTED if its block is reorganised away); FAILED: reverted, refused, or provably unable to land (`error` says why)
+             * @enum {string}
+             */
+            status: "PENDING" | "SUBMITTED" | "CONFIRMED" | "FAILED";
+            /** @description The hash or signature that landed, or else the latest signed one */
+            hash: string | null;
+            /** @description Null until a hash exists */
+            explorerUrl: string | null;
+            chainName: string;
+            /** @enum {string} */
+            chainType: "ethereum" | "solana";
+            chainId: number;
+            /** @description Chain slug */
+            chain: string;
+            /** @enum {string} */
+            kind: "send" | "approve" | "contract" | "swap";
+            /** @description Sender wallet */
+            from: string;
+            /** @description Recipient, token (approve), contract, or router/program (swap) */
+            to: string;
+            /** @description Native value in base units; "0" when none */
+            value: string;
+            /** @description Extension. What the transaction moves, by `kind`: SendIntent, ApproveIntent, SwapIntent or ContractIntent, amounts in base units. Null for a transaction whose write did not record it (made by an older version) */
+            intent: (components["schemas"]["SendIntent"] | components["schemas"]["ApproveIntent"] | components["schemas"]["SwapIntent"] | components["schemas"]["ContractIntent"]) | null;
+            /** @description Set when FAILED */
+            error: string | null;
+            /** @description Extension. EVM: the nonce the transaction uses (kept by every fee replacement); null on Solana */
+            nonce: number | null;
+            /** @description Extension. Every signed version’s hash or signature, in signing order: fee replacements (EVM, same nonce) and re-signs after a proven blockhash expiry (Solana). `hash` is the one that landed, or the latest. */
+            attempts: string[];
+            /** @description Extension. Why a PENDING or SUBMITTED transaction is not moving, e.g. waiting for the base fee to fall below the chain’s fee cap, or for funds to pay the fee; null otherwise */
+            stuckReason: string | null;
+            /** @description Extension. True for a transaction made on a development network (evm-localnet, solana-localnet) that has restarted since: that chain and its hashes are gone; a transaction still pending then was FAILED */
+            devnetReset: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description What the speed-up or cancel did and what may still happen: a cancel is a race the original may win; the final status tells */
+            notice: string;
+        };
+        /** Simulation */
+        Simulation: {
+            /** @description Whether the write would succeed if sent now */
+            ok: boolean;
+            /** @description Why not, when it is not a revert (the wallet cannot pay the fee, a check of the write refuses it) */
+            failure: string | null;
+            /** @description The fee estimate; null when a check refused the write before it could be simulated */
+            fee: {
+                /** @enum {string} */
+                asset: "native";
+                /** @description The expected fee in base units of the native asset: a decimal string */
+                amount: string;
+                /** @description The most it may cost: the gas or compute-unit limit at the highest price offered: a decimal string */
+                maxAmount: string;
+                /** @description Gas (EVM) or compute units (Solana) the simulation used: a decimal string */
+                units: string;
+                /** @description The gas or compute-unit limit the write would be signed with: a decimal string */
+                unitsLimit: string;
+                /** @description The prices used, in base units: maxFeePerGas, maxPriorityFeePerGas and baseFeePerGas, or gasPrice (EVM); computeUnitPriceMicroLamports and lamportsPerSignature (Solana) */
+                prices: {
+                    [key: string]: string;
+                };
+            } | null;
+            /** @description Why it would revert, or null */
+            revert: {
+                /** @description Why it reverts, in words (decoded where possible) */
+                reason: string;
+                /** @description The revert data (0x-hex); null when none */
+                data: string | null;
+                /** @description The error decoded: Error(string), Panic(uint256), or a standard token error; null otherwise */
+                decoded: {
+                    /** @description Error, Panic, or a standard token error such as ERC20InsufficientBalance */
+                    name: string;
+                    signature: string;
+                    /** @description Its arguments by name, as strings */
+                    args: {
+                        [key: string]: string;
+                    };
+                } | null;
+            } | null;
+            /** @description Every balance the write changes, the wallet’s first; fees are not included (see `fee`). Native value and ERC20 Transfer effects on EVM, lamports and token amounts on Solana */
+            balanceChanges: {
+                /** @description The owner (token changes by owner, not token account) */
+                address: string;
+                /** @description `native`, or the token address (EVM) or mint (Solana) */
+                asset: string;
+                /** @description The change: a signed decimal string of base units */
+                delta: string;
+            }[];
+            policy: {
+                /** @description Whether the calling API key’s rules would let it through now */
+                allowed: boolean;
+                /** @description The rule that refuses it, as the write’s 403 would say; null when allowed */
+                refusal: string | null;
+                /** @description The key’s limits on this chain, with what is left of them today */
+                limits: components["schemas"]["KeyLimit"][];
+            };
+            /** @description How it was simulated: eth_simulateV1, debug_traceCall, simulateTransaction */
+            method: string;
         };
     };
     responses: never;
@@ -1196,7 +1361,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY) */
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, TRANSACTION_FINAL) */
             409: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1422,7 +1587,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY) */
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, TRANSACTION_FINAL) */
             409: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1648,7 +1813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY) */
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, TRANSACTION_FINAL) */
             409: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -2697,7 +2862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY) */
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, TRANSACTION_FINAL) */
             409: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -4974,6 +5139,822 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    speedUpTransaction: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID unique per request: a retry with the same key and body replays the first response */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Service transaction id (tx_ followed by a ULID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "maxFeePerGas": "3000000000"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The fee cap to offer, when higher than 12.5 % over the latest attempt; above the chain’s MAX_FEE_PER_GAS_<SLUG> up to the operator’s SPEED_UP_MAX_FEE_PER_GAS_<SLUG> (default 10 times the cap). On a legacy (gasPrice) chain: the gas price, in wei (a decimal string) */
+                    maxFeePerGas?: string;
+                    /** @description The tip to offer, when higher than 12.5 % over the latest attempt, in wei (a decimal string) */
+                    maxPriorityFeePerGas?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The transaction with its new attempt, and what was done */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Present on a replay of a stored response */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "status": "SUBMITTED",
+                     *       "hash": "0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4",
+                     *       "explorerUrl": "https://basescan.org/tx/0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4",
+                     *       "chainName": "Base",
+                     *       "chainType": "ethereum",
+                     *       "chainId": 8453,
+                     *       "chain": "base",
+                     *       "kind": "send",
+                     *       "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *       "to": "0x000000000000000000000000000000000000dEaD",
+                     *       "value": "1000",
+                     *       "intent": {
+                     *         "kind": "send",
+                     *         "asset": "native",
+                     *         "token": null,
+                     *         "amount": "1000"
+                     *       },
+                     *       "error": null,
+                     *       "nonce": 7,
+                     *       "stuckReason": null,
+                     *       "devnetReset": false,
+                     *       "createdAt": "2025-01-15T10:00:00.000Z",
+                     *       "updatedAt": "2025-01-15T10:00:06.000Z",
+                     *       "attempts": [
+                     *         "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *         "0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4"
+                     *       ],
+                     *       "notice": "A replacement at nonce 7 was signed with higher fees (0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4); whichever attempt is mined, the transaction keeps its id"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ControlledTransaction"];
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, TRANSACTION_FINAL) */
+            409: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent */
+            414: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Upstream failure (PROVIDER_RPC_ERROR, SEND_FAILED) */
+            502: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelTransaction: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID unique per request: a retry with the same key and body replays the first response */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Service transaction id (tx_ followed by a ULID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    /** @description The fee cap to offer, when higher than 12.5 % over the latest attempt; above the chain’s MAX_FEE_PER_GAS_<SLUG> up to the operator’s SPEED_UP_MAX_FEE_PER_GAS_<SLUG> (default 10 times the cap). On a legacy (gasPrice) chain: the gas price, in wei (a decimal string) */
+                    maxFeePerGas?: string;
+                    /** @description The tip to offer, when higher than 12.5 % over the latest attempt, in wei (a decimal string) */
+                    maxPriorityFeePerGas?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The transaction with its new attempt, and what was done */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Present on a replay of a stored response */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "status": "SUBMITTED",
+                     *       "hash": "0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4",
+                     *       "explorerUrl": "https://basescan.org/tx/0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4",
+                     *       "chainName": "Base",
+                     *       "chainType": "ethereum",
+                     *       "chainId": 8453,
+                     *       "chain": "base",
+                     *       "kind": "send",
+                     *       "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *       "to": "0x000000000000000000000000000000000000dEaD",
+                     *       "value": "1000",
+                     *       "intent": {
+                     *         "kind": "send",
+                     *         "asset": "native",
+                     *         "token": null,
+                     *         "amount": "1000"
+                     *       },
+                     *       "error": null,
+                     *       "nonce": 7,
+                     *       "stuckReason": null,
+                     *       "devnetReset": false,
+                     *       "createdAt": "2025-01-15T10:00:00.000Z",
+                     *       "updatedAt": "2025-01-15T10:00:06.000Z",
+                     *       "attempts": [
+                     *         "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *         "0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4"
+                     *       ],
+                     *       "notice": "A zero-value transfer from the wallet to itself was signed at nonce 7 with higher fees (0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4). A cancel is a race: the original transaction may still be mined first. The final status tells: FAILED with an error saying it was cancelled if the cancel landed, CONFIRMED if the original did"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ControlledTransaction"];
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, TRANSACTION_FINAL) */
+            409: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent */
+            414: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Upstream failure (PROVIDER_RPC_ERROR, SEND_FAILED) */
+            502: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    simulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `kind` and the body of the write it previews: POST /send, /token/approve, /contracts/send or /trade/swap */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "send",
+                 *       "chain": "base",
+                 *       "to": "0x000000000000000000000000000000000000dEaD",
+                 *       "asset": "erc20",
+                 *       "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *       "amount": "1000000"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The write previewed
+                     * @enum {string}
+                     */
+                    kind: "send";
+                    /** @description Chain slug, e.g. base, solana */
+                    chain: string;
+                    /** @description Recipient wallet address (the owner, for token sends) */
+                    to: string;
+                    /**
+                     * @description native, erc20 (EVM) or spl (Solana)
+                     * @enum {string}
+                     */
+                    asset: "native" | "erc20" | "spl";
+                    /** @description Base units (wei, lamports or token units); EVM also 0x-hex */
+                    amount: string;
+                    /** @description Sender wallet; default: your default wallet for the chain */
+                    from?: string;
+                    /** @description Token address (EVM) or mint (Solana); required for token sends */
+                    token?: string;
+                } | {
+                    /**
+                     * @description The write previewed
+                     * @enum {string}
+                     */
+                    kind: "approve";
+                    /** @description Chain slug, e.g. base, solana */
+                    chain: string;
+                    /** @description ERC20 token address */
+                    token: string;
+                    /** @description Spender (router) address */
+                    spender: string;
+                    /** @description Allowance in token units, up to 2^256-1, decimal or 0x-hex */
+                    amount: string;
+                    /** @description Sender wallet; default: your default wallet for the chain */
+                    from?: string;
+                } | {
+                    /**
+                     * @description The write previewed
+                     * @enum {string}
+                     */
+                    kind: "contract";
+                    /** @description Chain slug, e.g. base, solana */
+                    chain: string;
+                    /** @description Contract address */
+                    to: string;
+                    /** @description Call data: 0x and an even number of hex digits */
+                    data: string;
+                    /** @description Native value in wei, up to 2^256-1; default 0 */
+                    value?: string;
+                    /** @description Sender wallet; default: your default wallet for the chain */
+                    from?: string;
+                } | {
+                    /**
+                     * @description The write previewed
+                     * @enum {string}
+                     */
+                    kind: "swap";
+                    /** @description Chain slug with trading (see GET /chains, tradingAvailable): EVM mainnets and Solana mainnet */
+                    chain: string;
+                    /** @description Input token address (EVM) or mint (Solana), or NATIVE (any case) for ETH/SOL */
+                    fromToken: string;
+                    /** @description Output token address (EVM) or mint (Solana), or NATIVE (any case) for ETH/SOL */
+                    toToken: string;
+                    /** @description Input amount in base units; EVM decimal or 0x-hex up to 2^256-1, Solana decimal up to 2^64-1 */
+                    amount: string;
+                    /** @description Ask 1inch for a gas estimate (ignored on Solana) */
+                    includeGas?: boolean;
+                    /** @description Comma-separated allowlist of liquidity sources: 1inch protocol ids or Jupiter DEX labels */
+                    protocols?: string;
+                    /** @description Comma-separated blocklist of liquidity sources (on Solana not combined with protocols) */
+                    excludeProtocols?: string;
+                    /** @description Sender wallet; default: your default wallet for the chain type */
+                    from?: string;
+                    /** @description Slippage tolerance in percent; default 1 */
+                    slippage?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description What the write would do now */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "failure": null,
+                     *       "fee": {
+                     *         "asset": "native",
+                     *         "amount": "1034220000000",
+                     *         "maxAmount": "1241064000000",
+                     *         "units": "34474",
+                     *         "unitsLimit": "41368",
+                     *         "prices": {
+                     *           "maxFeePerGas": "30000000",
+                     *           "maxPriorityFeePerGas": "1000000",
+                     *           "baseFeePerGas": "14500000"
+                     *         }
+                     *       },
+                     *       "revert": null,
+                     *       "balanceChanges": [
+                     *         {
+                     *           "address": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *           "asset": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *           "delta": "-1000000"
+                     *         },
+                     *         {
+                     *           "address": "0x000000000000000000000000000000000000dEaD",
+                     *           "asset": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *           "delta": "1000000"
+                     *         }
+                     *       ],
+                     *       "policy": {
+                     *         "allowed": true,
+                     *         "refusal": null,
+                     *         "limits": [
+                     *           {
+                     *             "chain": "base",
+                     *             "asset": "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
+                     *             "perTransaction": null,
+                     *             "perDay": "100000000",
+                     *             "spentLast24h": "2000000",
+                     *             "remainingLast24h": "98000000"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "method": "eth_simulateV1"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Simulation"];
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Upstream failure (PROVIDER_RPC_ERROR, SEND_FAILED) */
+            502: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
