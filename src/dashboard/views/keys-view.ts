@@ -42,6 +42,7 @@ const SCOPE_LABELS: Record<Scope, string> = {
   read: 'Read (wallets, balances, transactions)',
   write: 'Write (send, approve, contract calls)',
   trade: 'Trade (quote, swap)',
+  approve: 'Approve (decide on other keys’ writes waiting for approval; never on by default)',
 };
 
 /** The "What this key may do" part of the create form: everything unless narrowed. */
@@ -59,7 +60,7 @@ function policyFields(model: KeysModel): SafeHtml {
   <div class="field"><span class="label">Scopes</span>
     ${SCOPES.map(
       (s) =>
-        html`<label class="check"><input type="checkbox" name="scope_${s}" value="1"${checked(`scope_${s}`, true)}> ${SCOPE_LABELS[s]}</label>`,
+        html`<label class="check"><input type="checkbox" name="scope_${s}" value="1"${checked(`scope_${s}`, s !== 'approve')}> ${SCOPE_LABELS[s]}</label>`,
     )}
   </div>
   <div class="field chains"><span class="label">Chains</span>
