@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { apiKeysService } from './app/api-keys.ts';
+import { approvalsService } from './app/approvals.ts';
 import { startBackgroundWork } from './app/background-work.ts';
 import { balancesService } from './app/balances/balances-service.ts';
 import { chainHealthService } from './app/chain-health.ts';
@@ -10,6 +11,8 @@ import { keySpendService } from './app/key-spend.ts';
 import { readinessService } from './app/readiness.ts';
 import type { Services } from './app/services.ts';
 import { tradingService } from './app/trading/trading.ts';
+import { deferredBuilders } from './app/transactions/deferred-builders.ts';
+import { deferredWrites } from './app/transactions/deferred-writes.ts';
 import { transactionsService } from './app/transactions/transactions.ts';
 import { usersService } from './app/users.ts';
 import { walletsService } from './app/wallets.ts';
@@ -147,6 +150,51 @@ export function compose(options: ComposeOptions): Composition {
     writePerMinute: config.RATE_LIMIT_WRITE_PER_MINUTE,
   };
   const chainHealth = chainHealthService({ chains, families, clock });
+  const trading = tradingService({
+    chains,
+    allowUnknownRouterMethods: config.ONEINCH_ALLOW_UNKNOWN_ROUTER_METHODS,
+    families,
+    wallets,
+    aggregatorFor: swapAggregators({
+      oneInch: {
+        url: config.ONEINCH_API_URL,
+        version: config.ONEINCH_API_VERSION,
+        apiKey: config.ONEINCH_API_KEY,
+      },
+      jupiter: {
+        url: config.JUPITER_API_URL,
+        apiKey: config.JUPITER_API_KEY,
+        priorityFeeCapLamports: BigInt(config.JUPITER_PRIORITY_FEE_CAP_LAMPORTS),
+      },
+      timeoutMs: config.AGGREGATOR_TIMEOUT_MS,
+    }),
+  });
+  const writeDeps = {
+    db,
+    clock,
+    chains,
+    families,
+    provider,
+    wallets,
+    lock,
+    ...(options.logger ? { logger: options.logger } : {}),
+    onWalletWrite: balancesChanged(bus),
+  };
+  // Writes recorded unsigned and executed later by exactly one instance (approvals; issue 30).
+  const deferred = deferredWrites({
+    ...writeDeps,
+    builders: deferredBuilders({ families, trading }),
+    leaseMs: config.IDEMPOTENCY_LEASE_MS,
+  });
+  const approvals = approvalsService({
+    db,
+    clock,
+    chains,
+    deferred,
+    ttlMs: config.APPROVAL_TTL,
+    urlOf: (id) => `${config.publicUrl}/dashboard/approvals/${id}`,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   const services: Services = {
     clock,
     chains,
@@ -187,26 +235,10 @@ export function compose(options: ComposeOptions): Composition {
       ...(options.logger ? { logger: options.logger } : {}),
       // Straight onto the bus, where the balances cache (and every other instance's) listens.
       onWalletWrite: balancesChanged(bus),
+      approvals: { deferred, service: approvals },
     }),
-    trading: tradingService({
-      chains,
-      allowUnknownRouterMethods: config.ONEINCH_ALLOW_UNKNOWN_ROUTER_METHODS,
-      families,
-      wallets,
-      aggregatorFor: swapAggregators({
-        oneInch: {
-          url: config.ONEINCH_API_URL,
-          version: config.ONEINCH_API_VERSION,
-          apiKey: config.ONEINCH_API_KEY,
-        },
-        jupiter: {
-          url: config.JUPITER_API_URL,
-          apiKey: config.JUPITER_API_KEY,
-          priorityFeeCapLamports: BigInt(config.JUPITER_PRIORITY_FEE_CAP_LAMPORTS),
-        },
-        timeoutMs: config.AGGREGATOR_TIMEOUT_MS,
-      }),
-    }),
+    trading,
+    approvals,
     chainHealth,
     readiness: readinessService({ db, chainHealth }),
     sessions: sessionService({ db, clock }),
@@ -248,6 +280,11 @@ export function compose(options: ComposeOptions): Composition {
           : clock.now().getTime();
       if (config.TRACKER) {
         await services.transactions.reconcileIdempotency(new Date(cutoff));
+        // Approved writes this process claimed before it stopped: with the embedded database no
+        // other instance holds them, whatever their lease says.
+        await services.approvals
+          .sweep({ staleBefore: new Date(cutoff) })
+          .catch((err) => options.logger?.warn({ err }, 'approvals sweep at start failed'));
         background = startBackgroundWork(services, config, clock, options.logger);
       }
     },

@@ -116,7 +116,10 @@ export function parseFinerRules(chains: ChainRegistry, input: FinerRulesInput): 
   });
   const approvalFor = [...new Set(list('approvalFor', input.approvalFor))].map((kind, i) => {
     if (!(APPROVAL_KINDS as readonly string[]).includes(kind))
-      throw invalidInput(`approvalFor[${i}]`, `unknown kind ${quoted(kind)}: use ${APPROVAL_KINDS.join(', ')}`);
+      throw invalidInput(
+        `approvalFor[${i}]`,
+        `unknown kind ${quoted(kind)}: use ${APPROVAL_KINDS.join(', ')}`,
+      );
     return kind as TransactionKind;
   });
   const contractMethods = list('contractMethods', input.contractMethods).map((raw, i) => {
@@ -140,8 +143,7 @@ export function parseFinerRules(chains: ChainRegistry, input: FinerRulesInput): 
     once(field, `max|${chain.slug}|${token}`, `maximum approval for ${token} on ${chain.slug}`);
     return { chain: chain.slug, token, amount: rules.parseAmount(`${field}.amount`, raw.amount) };
   });
-  const activeHours =
-    input.activeHours == null ? null : parseActiveHours('activeHours', input.activeHours);
+  const activeHours = input.activeHours == null ? null : parseActiveHours('activeHours', input.activeHours);
   return freezeFinerRules({ approvalAbove, approvalFor, contractMethods, maxApprovals, activeHours });
 }
 

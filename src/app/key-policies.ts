@@ -281,7 +281,8 @@ const SCOPE_MEANING: Record<Scope, string> = {
   read: 'read is needed for every GET',
   write: 'write is needed for send, token approvals and contract calls',
   trade: 'trade is needed for quotes and swaps',
-  approve: 'approve is needed to list and decide on writes waiting for approval, and is never part of a key created without naming scopes',
+  approve:
+    'approve is needed to list and decide on writes waiting for approval, and is never part of a key created without naming scopes',
 };
 
 export function checkChain(policy: KeyPolicy, chain: string): void {

@@ -4,6 +4,7 @@ import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { SignInLimiter } from '../rate-limit/sign-in-limiter.ts';
 import type { Clock } from '../support/clock.ts';
 import type { ApiKeysService } from './api-keys.ts';
+import type { ApprovalsService } from './approvals.ts';
 import type { BalancesService } from './balances/balances-service.ts';
 import type { ChainHealthService } from './chain-health.ts';
 import type { SessionService } from './dashboard-sessions.ts';
@@ -34,6 +35,8 @@ export interface Services {
   keySpend: KeySpendService;
   transactions: TransactionsService;
   trading: TradingService;
+  /** Writes waiting for a person's approval (issue 30). */
+  approvals: ApprovalsService;
   rateLimiter: RateLimiter;
   /** Each chain's RPC health. */
   chainHealth: ChainHealthService;

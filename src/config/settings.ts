@@ -20,6 +20,19 @@ const int =
     return n;
   };
 
+/** A duration: seconds, or a number with s, m, h or d (`90s`, `30m`, `24h`, `7d`); in milliseconds. */
+const duration =
+  (minS: number, maxS: number): Parser<number> =>
+  (raw) => {
+    const m = /^(\d+)([smhd]?)$/.exec(raw);
+    if (!m) throw new SettingError(`must be a duration such as 24h, 30m, 90s or 7d, got "${raw}"`);
+    const seconds =
+      Number(m[1]) * { '': 1, s: 1, m: 60, h: 3600, d: 86_400 }[m[2] as '' | 's' | 'm' | 'h' | 'd'];
+    if (seconds < minS || seconds > maxS)
+      throw new SettingError(`must be between ${minS} s and ${maxS / 86_400} days, got "${raw}"`);
+    return seconds * 1000;
+  };
+
 const oneOf =
   <T extends string>(...values: T[]): Parser<T> =>
   (raw) => {
@@ -167,6 +180,8 @@ export const SETTINGS = {
   RATE_LIMIT_WRITE_PER_MINUTE: { parse: int(1, 1_000_000_000), default: 15 },
   IDEMPOTENCY_RETENTION_HOURS: { parse: int(24, 24 * 365), default: 24 },
   IDEMPOTENCY_LEASE_MS: { parse: int(1000, 600_000), default: 30_000 },
+  /** How long a write waits for a person's approval before it expires (issue 30). */
+  APPROVAL_TTL: { parse: duration(1, 30 * 86_400), default: 24 * 3_600_000 },
   RPC_TIMEOUT_MS: { parse: int(100, 120_000), default: 10_000 },
   TRACKER: { parse: bool, default: true },
   TRACKER_INTERVAL_MS: { parse: int(100, 60_000), default: 1000 },

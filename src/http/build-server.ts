@@ -5,6 +5,7 @@ import type { Services } from '../app/services.ts';
 import type { TrustProxy } from '../config/settings.ts';
 import { AppError } from '../errors/app-error.ts';
 import { API_PREFIX } from '../schemas/api-prefix.ts';
+import { ApprovalRefSchema, ApprovalSchema, ApprovalSubmissionSchema } from '../schemas/approvals.ts';
 import { WalletBalanceSchema } from '../schemas/balances.ts';
 import { ErrorBody } from '../schemas/common.ts';
 import { KeyLimitSchema } from '../schemas/keys.ts';
@@ -25,6 +26,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRequestShape } from './plugins/request-shape.ts';
 import { enterRequestSpans, tracedChildLogger } from './plugins/request-tracing.ts';
 import { parseQueryString } from './query-string.ts';
+import { approvalsRoutes } from './routes/approvals.ts';
 import { balancesRoutes } from './routes/balances.ts';
 import { chainsRoutes } from './routes/chains.ts';
 import { registerHealthRoutes } from './routes/health.ts';
@@ -142,7 +144,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addSchema(ChainSchema);
   app.addSchema(SubmissionSchema);
   for (const intent of INTENT_SCHEMAS) app.addSchema(intent);
+  app.addSchema(ApprovalRefSchema);
+  app.addSchema(ApprovalSubmissionSchema);
   app.addSchema(TransactionSchema);
+  app.addSchema(ApprovalSchema);
   app.addSchema(WalletBalanceSchema);
   await registerOpenApi(app, options.publicUrl);
   registerHealthRoutes(app, { readiness: services.readiness });
@@ -163,6 +168,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       await api.register(balancesRoutes, { services });
       await api.register(tradingRoutes, { services });
       await api.register(keysRoutes, { services });
+      await api.register(approvalsRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

@@ -189,6 +189,11 @@ export const OPERATION_EXAMPLES: Record<string, { request?: unknown; response: u
       recipients: null,
       contracts: null,
       allowUnlimitedApprovals: false,
+      approvalAbove: [{ chain: 'base', asset: 'native', amount: '50000000000000000' }],
+      approvalFor: ['contract'],
+      contractMethods: [],
+      maxApprovals: [],
+      activeHours: '08:00-20:00',
       limits: [
         {
           chain: 'base',

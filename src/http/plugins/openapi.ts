@@ -43,6 +43,10 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
           name: 'API keys',
           description: 'What the calling API key may do: scopes, chains, allowlists and spend limits',
         },
+        {
+          name: 'Approvals',
+          description: 'Writes waiting for a person, and their decisions (approve scope)',
+        },
       ],
     },
     // Headers the server always sends are marked required (the plugin has no way to say so).

@@ -173,7 +173,12 @@ export function transactionsRepository(db: Queryable) {
      * `reason` says why it replaces the earlier one (kept in details.replacedBecause, which the
      * transaction.replaced event names).
      */
-    async addAttempt(id: string, attempt: AttemptRecord, now: Date, reason: ReplacementReason): Promise<void> {
+    async addAttempt(
+      id: string,
+      attempt: AttemptRecord,
+      now: Date,
+      reason: ReplacementReason,
+    ): Promise<void> {
       await db.query(
         `with a as (
            insert into transaction_attempts (transaction_id, attempt, hash, signed_tx, fees, last_valid_block_height,

@@ -226,6 +226,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List approvals of writes
+         * @description Extension. Your writes that an API key's approval rules sent to a person, newest first: what, to whom, how much, from which key. Needs the API key's approve scope, which a key gets only when it is named at creation (never by default). A key never decides on a write it asked for itself (403 FORBIDDEN); an approval is decided once: a second decision, or one after it expired, is 409 APPROVAL_DECIDED.
+         */
+        get: operations["listApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a write waiting for a person
+         * @description Extension. The write is then signed and sent like any write (GET /tx/{id} follows it), exactly once across instances. Needs the API key's approve scope, which a key gets only when it is named at creation (never by default). A key never decides on a write it asked for itself (403 FORBIDDEN); an approval is decided once: a second decision, or one after it expired, is 409 APPROVAL_DECIDED.
+         */
+        post: operations["approveApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals/{id}/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deny a write waiting for a person
+         * @description Extension. Its transaction ends FAILED with nothing signed; its error names who denied it and why, and its amount is given back to the key's daily limits. Needs the API key's approve scope, which a key gets only when it is named at creation (never by default). A key never decides on a write it asked for itself (403 FORBIDDEN); an approval is decided once: a second decision, or one after it expired, is 409 APPROVAL_DECIDED.
+         */
+        post: operations["denyApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -251,7 +311,7 @@ export interface components {
              * @description Stable error code
              * @enum {string}
              */
-            code: "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_INPUT" | "WALLET_NOT_FOUND" | "USER_NOT_LINKED" | "WALLET_NOT_DELEGATED" | "WALLET_ID_REQUIRED" | "CHAIN_UNKNOWN" | "INSUFFICIENT_FUNDS" | "IDEMPOTENT_BODY_MISMATCH" | "IDEMPOTENT_REPLAY" | "PROVIDER_RPC_ERROR" | "SEND_FAILED" | "SERVICE_UNAVAILABLE" | "SEND_OUTCOME_UNKNOWN" | "QUOTE_FAILED" | "INTERNAL_ERROR";
+            code: "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_INPUT" | "WALLET_NOT_FOUND" | "USER_NOT_LINKED" | "WALLET_NOT_DELEGATED" | "WALLET_ID_REQUIRED" | "CHAIN_UNKNOWN" | "INSUFFICIENT_FUNDS" | "IDEMPOTENT_BODY_MISMATCH" | "IDEMPOTENT_REPLAY" | "APPROVAL_DECIDED" | "PROVIDER_RPC_ERROR" | "SEND_FAILED" | "SERVICE_UNAVAILABLE" | "SEND_OUTCOME_UNKNOWN" | "QUOTE_FAILED" | "INTERNAL_ERROR";
             /** @description Equals the x-request-id response header */
             requestId: string;
             /** @description For INVALID_INPUT: the offending fields */
@@ -392,6 +452,39 @@ export interface components {
                 amount: string;
             }[];
         };
+        /** ApprovalRef */
+        ApprovalRef: {
+            /** @description Approval id (apr_ followed by a ULID) */
+            id: string;
+            /**
+             * @description required: waiting for a person; approved: let go (the transaction goes on as any write); denied or expired: the transaction ended FAILED, nothing signed
+             * @enum {string}
+             */
+            status: "required" | "approved" | "denied" | "expired";
+            /**
+             * Format: date-time
+             * @description Past it, a required approval expires
+             */
+            expiresAt: string;
+            /** @description The dashboard's page of this approval */
+            url: string;
+        };
+        /** ApprovalSubmission */
+        ApprovalSubmission: {
+            /** @description Service transaction id */
+            id: string;
+            /**
+             * @description Recorded, not signed: waiting for approval
+             * @enum {string}
+             */
+            status: "PENDING";
+            /** @description null: nothing is signed yet */
+            hash: string | null;
+            /** @description null until a hash exists */
+            explorerUrl: string | null;
+            chainName: string;
+            approval: components["schemas"]["ApprovalRef"];
+        };
         /** Transaction */
         Transaction: {
             id: string;
@@ -430,10 +523,47 @@ export interface components {
             stuckReason: string | null;
             /** @description Extension. True for a transaction made on a development network (evm-localnet, solana-localnet) that has restarted since: that chain and its hashes are gone; a transaction still pending then was FAILED */
             devnetReset: boolean;
+            approval?: components["schemas"]["ApprovalRef"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** Approval */
+        Approval: {
+            id: string;
+            /** @enum {string} */
+            status: "required" | "approved" | "denied" | "expired";
+            /** @description The write waiting (GET /tx/{id}) */
+            transactionId: string;
+            /** @description The API key that asked for the write */
+            keyId: string | null;
+            keyName: string | null;
+            /** @description Which of the key's rules sent it for approval */
+            reasons: string[];
+            /** @description Chain slug */
+            chain: string;
+            /** @enum {string} */
+            kind: "send" | "approve" | "contract" | "swap";
+            /** @description Sender wallet */
+            from: string;
+            /** @description Recipient, token (approve), contract, or router (swap) */
+            to: string;
+            /** @description Native value in base units */
+            value: string;
+            /** @description What the write moves, amounts in base units (as on the Transaction) */
+            intent: (components["schemas"]["SendIntent"] | components["schemas"]["ApproveIntent"] | components["schemas"]["SwapIntent"] | components["schemas"]["ContractIntent"]) | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            decidedAt: string | null;
+            /** @description Who decided: an API key (id and name) or the dashboard owner; null while required or once expired */
+            decidedBy: string | null;
+            /** @description The reason given with a denial */
+            reason: string | null;
+            /** @description The dashboard's page of this approval */
+            url: string;
         };
         /** WalletBalance */
         WalletBalance: {
@@ -852,6 +982,23 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
+            /** @description Waiting for approval (the API key's approval rules): checked and recorded, nothing signed; status PENDING. Approved, it goes on like any write (GET /tx/{id}); denied or expired, it ends FAILED */
+            202: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Present on a replay of a stored response */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalSubmission"];
+                };
+            };
             /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
@@ -908,7 +1055,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY) */
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, APPROVAL_DECIDED) */
             409: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1078,6 +1225,23 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
+            /** @description Waiting for approval (the API key's approval rules): checked and recorded, nothing signed; status PENDING. Approved, it goes on like any write (GET /tx/{id}); denied or expired, it ends FAILED */
+            202: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Present on a replay of a stored response */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalSubmission"];
+                };
+            };
             /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
@@ -1134,7 +1298,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY) */
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, APPROVAL_DECIDED) */
             409: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1304,6 +1468,23 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
+            /** @description Waiting for approval (the API key's approval rules): checked and recorded, nothing signed; status PENDING. Approved, it goes on like any write (GET /tx/{id}); denied or expired, it ends FAILED */
+            202: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Present on a replay of a stored response */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalSubmission"];
+                };
+            };
             /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
@@ -1360,7 +1541,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY) */
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, APPROVAL_DECIDED) */
             409: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -2353,6 +2534,23 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
+            /** @description Waiting for approval (the API key's approval rules): checked and recorded, nothing signed; status PENDING. Approved, it goes on like any write (GET /tx/{id}); denied or expired, it ends FAILED */
+            202: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Present on a replay of a stored response */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalSubmission"];
+                };
+            };
             /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
@@ -2409,7 +2607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY) */
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, APPROVAL_DECIDED) */
             409: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -2559,6 +2757,19 @@ export interface operations {
                      *       "recipients": null,
                      *       "contracts": null,
                      *       "allowUnlimitedApprovals": false,
+                     *       "approvalAbove": [
+                     *         {
+                     *           "chain": "base",
+                     *           "asset": "native",
+                     *           "amount": "50000000000000000"
+                     *         }
+                     *       ],
+                     *       "approvalFor": [
+                     *         "contract"
+                     *       ],
+                     *       "contractMethods": [],
+                     *       "maxApprovals": [],
+                     *       "activeHours": "08:00-20:00",
                      *       "limits": [
                      *         {
                      *           "chain": "base",
@@ -2585,8 +2796,8 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         expiresAt: string | null;
-                        /** @description read: every GET; write: send, approve, contract calls; trade: quote and swap */
-                        scopes: ("read" | "write" | "trade")[];
+                        /** @description read: every GET; write: send, approve, contract calls; trade: quote and swap; approve: list and decide on writes waiting for approval (never a default) */
+                        scopes: ("read" | "write" | "trade" | "approve")[];
                         /** @description The chain slugs the key may name (null: every chain) */
                         chains: string[] | null;
                         /** @description Where value may go (sends; the `to` of a token transfer decoded from a contract call; a contract a call sends native value to) and which spenders approvals may name (null: anywhere) */
@@ -2595,6 +2806,30 @@ export interface operations {
                         contracts: string[] | null;
                         /** @description Whether an approval (POST /token/approve, or approve, increaseAllowance or a Permit2 approval decoded from POST /contracts/send) may grant more of a limited token than the key may move of it per transaction and per 24 hours, unlimited amounts included. False: such approvals, and increaseAllowance on a limited token, are refused */
                         allowUnlimitedApprovals: boolean;
+                        /** @description A write that moves more than `amount` of the asset in one transaction (or grants an allowance of more) waits for a person: 202 with an `approval` */
+                        approvalAbove: {
+                            chain: string;
+                            /** @description `native`, or a token address or mint */
+                            asset: string;
+                            /** @description Base units */
+                            amount: string;
+                        }[];
+                        /** @description Kinds of writes that always wait for a person */
+                        approvalFor: ("send" | "approve" | "contract" | "swap")[];
+                        /** @description A contract named here is called only with these methods (the call data's first four bytes); other contracts are left to the other rules */
+                        contractMethods: {
+                            contract: string;
+                            selectors: string[];
+                        }[];
+                        /** @description The most an approval may grant of a token; with any on a chain, unlimited approvals there are refused unless allowUnlimitedApprovals */
+                        maxApprovals: {
+                            chain: string;
+                            token: string;
+                            /** @description Base units */
+                            amount: string;
+                        }[];
+                        /** @description The UTC hours the key may write in (null: always) */
+                        activeHours: string | null;
                         /** @description Spend limits per chain and asset. Amounts leaving the wallet count (fees do not), token transfers decoded from a contract call included; a transaction that ends FAILED without landing gives its amount back. */
                         limits: components["schemas"]["KeyLimit"][];
                     };
@@ -2635,6 +2870,493 @@ export interface operations {
                     RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listApprovals: {
+        parameters: {
+            query?: {
+                /** @description Only approvals in this status; `pending` is `required` (waiting for a decision) */
+                status?: "pending" | "required" | "approved" | "denied" | "expired";
+                /** @description At most this many (default 50) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approvals */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approvals: components["schemas"]["Approval"][];
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Approval id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approval, approved */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Approval"];
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, APPROVAL_DECIDED) */
+            409: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent */
+            414: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    denyApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Approval id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why, shown in the transaction’s error */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The approval, denied */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Approval"];
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, APPROVAL_DECIDED) */
+            409: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent */
+            414: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
