@@ -159,13 +159,25 @@ function freezeFinerRules(r: FinerRules): FinerRules {
   });
 }
 
+/** Only the rules a key has are stored: a key without them keeps the policy JSON it had before. */
 export function storeFinerRules(r: FinerRules): StoredFinerRules {
   return {
-    approvalAbove: r.approvalAbove.map((a) => ({ ...a, amount: a.amount.toString() })),
-    approvalFor: [...r.approvalFor],
-    contractMethods: r.contractMethods.map((c) => ({ contract: c.contract, selectors: [...c.selectors] })),
-    maxApprovals: r.maxApprovals.map((a) => ({ ...a, amount: a.amount.toString() })),
-    activeHours: r.activeHours?.text ?? null,
+    ...(r.approvalAbove.length > 0
+      ? { approvalAbove: r.approvalAbove.map((a) => ({ ...a, amount: a.amount.toString() })) }
+      : {}),
+    ...(r.approvalFor.length > 0 ? { approvalFor: [...r.approvalFor] } : {}),
+    ...(r.contractMethods.length > 0
+      ? {
+          contractMethods: r.contractMethods.map((c) => ({
+            contract: c.contract,
+            selectors: [...c.selectors],
+          })),
+        }
+      : {}),
+    ...(r.maxApprovals.length > 0
+      ? { maxApprovals: r.maxApprovals.map((a) => ({ ...a, amount: a.amount.toString() })) }
+      : {}),
+    ...(r.activeHours ? { activeHours: r.activeHours.text } : {}),
   };
 }
 
