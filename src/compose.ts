@@ -283,7 +283,7 @@ export function compose(options: ComposeOptions): Composition {
         // Approved writes this process claimed before it stopped: with the embedded database no
         // other instance holds them, whatever their lease says.
         await services.approvals
-          .sweep({ staleBefore: new Date(cutoff) })
+          .sweep({ staleBefore: new Date(cutoff), restarted: db.kind === 'pglite' })
           .catch((err) => options.logger?.warn({ err }, 'approvals sweep at start failed'));
         background = startBackgroundWork(services, config, clock, options.logger);
       }

@@ -218,7 +218,7 @@ export function approvalsService(deps: ApprovalsDeps) {
      * FAILED), and approved writes not executed yet (this instance died after the decision, or an
      * execution failed in a way that may pass) are executed.
      */
-    async sweep(options: { staleBefore?: Date } = {}): Promise<void> {
+    async sweep(options: { staleBefore?: Date; restarted?: boolean } = {}): Promise<void> {
       const now = deps.clock.now();
       for (;;) {
         const batch = await deps.db.transaction(async (q) => {

@@ -59,7 +59,12 @@ describe('finer API key rules: contract methods, maximum approvals, active hours
     });
     const to = randomAddress();
     const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, 10n] });
-    const ok = await write(app, '/contracts/send', { chain: 'evm-localnet', to: token, data: transfer }, u.limited);
+    const ok = await write(
+      app,
+      '/contracts/send',
+      { chain: 'evm-localnet', to: token, data: transfer },
+      u.limited,
+    );
     assert.equal(ok.status, 200, await ok.clone().text());
     const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [to, 10n] });
     await refusedRecordingNothing(
@@ -106,12 +111,19 @@ describe('finer API key rules: contract methods, maximum approvals, active hours
       app,
       u.key,
       '/token/approve',
-      { chain: 'evm-localnet', token: ctx.info.evm.testToken.address, spender, amount: maxUint256.toString() },
+      {
+        chain: 'evm-localnet',
+        token: ctx.info.evm.testToken.address,
+        spender,
+        amount: maxUint256.toString(),
+      },
       u.limited,
       /An unlimited approval .*refuses unlimited ones/,
     );
     const self = await (await app.get('/api/v1/keys/self', u.limited)).json();
-    assert.deepEqual(self.maxApprovals, [{ chain: 'evm-localnet', token: token.toLowerCase(), amount: '1000' }]);
+    assert.deepEqual(self.maxApprovals, [
+      { chain: 'evm-localnet', token: token.toLowerCase(), amount: '1000' },
+    ]);
   });
 
   test('active hours: a key writes inside them and is refused outside, naming them', async () => {
@@ -139,7 +151,10 @@ describe('finer API key rules: contract methods, maximum approvals, active hours
     const user = await app.newUser();
     const bad: [KeyPolicyInput, RegExp][] = [
       [{ activeHours: '8-20' }, /activeHours/],
-      [{ contractMethods: [{ contract: token, methods: ['not a method'] }] }, /contractMethods\[0\]\.methods\[0\]/],
+      [
+        { contractMethods: [{ contract: token, methods: ['not a method'] }] },
+        /contractMethods\[0\]\.methods\[0\]/,
+      ],
       [{ approvalFor: ['teleport'] }, /approvalFor\[0\]/],
       [{ maxApprovals: [{ chain: 'evm-localnet', token: 'nope', amount: '1' }] }, /maxApprovals\[0\]\.token/],
     ];

@@ -200,8 +200,13 @@ export function deferredWrites(deps: DeferredWritesDeps) {
      * before `staleBefore` ran out (the embedded database, whose only writer is this process,
      * passes a later time at start). `only`: just that write (right after it was approved).
      */
-    async executeDue(options: { staleBefore?: Date; only?: TransactionId } = {}): Promise<number> {
+    async executeDue(
+      options: { staleBefore?: Date; only?: TransactionId; restarted?: boolean } = {},
+    ): Promise<number> {
       const now = deps.clock.now();
+      // This process restarted on the embedded database: what it recorded and did not broadcast
+      // is broadcast by the tracker now (no other process can be broadcasting it).
+      if (options.restarted) await repo.hurryRecorded(now);
       const claimed = await repo.claim({
         now,
         staleBefore: options.staleBefore ?? now,

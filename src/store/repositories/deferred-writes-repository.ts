@@ -160,6 +160,23 @@ export function deferredWritesRepository(db: Queryable) {
       return rows.length > 0;
     },
 
+    /**
+     * Deferred writes whose signed attempt was recorded but whose process died before it broadcast
+     * (the embedded database at start: no other process can be broadcasting them): the tracker
+     * looks at them now instead of after the request grace period.
+     */
+    async hurryRecorded(now: Date): Promise<number> {
+      const rows = await db.query<{ id: string }>(
+        `update transactions set next_check_at = $1
+         where status = 'PENDING' and next_check_at > $1
+           and id in (select transaction_id from deferred_writes where state = 'done')
+           and exists (select 1 from transaction_attempts a where a.transaction_id = transactions.id)
+         returning id`,
+        [now],
+      );
+      return rows.length;
+    },
+
     async find(transactionId: TransactionId): Promise<DeferredWriteRecord | null> {
       const rows = await db.query<Row>(
         'select transaction_id, user_id, path, body, state, claim_token from deferred_writes where transaction_id = $1',
