@@ -18,6 +18,7 @@ import {
   requireSession,
   sendPage,
 } from './request-context.ts';
+import { approvalsRoutes } from './routes/approvals-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { keysRoutes } from './routes/keys-routes.ts';
 import { transactionsRoutes } from './routes/transactions-routes.ts';
@@ -172,6 +173,7 @@ async function dashboard(app: FastifyInstance, options: DashboardOptions): Promi
   await keysRoutes(app, deps);
   await walletsRoutes(app, deps);
   await transactionsRoutes(app, deps);
+  await approvalsRoutes(app, deps);
 }
 
 /** Registers the dashboard at /dashboard (one call from the server). */

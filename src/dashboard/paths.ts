@@ -7,11 +7,14 @@ export const PAGES = {
   keys: `${DASHBOARD_PATH}/keys`,
   wallets: `${DASHBOARD_PATH}/wallets`,
   transactions: `${DASHBOARD_PATH}/transactions`,
+  approvals: `${DASHBOARD_PATH}/approvals`,
   assets: `${DASHBOARD_PATH}/assets`,
 } as const;
 
 /** Pages a sign-in may return to; anything else (another site, odd paths) goes to the API keys page. */
 export function safeReturnPath(next: string | undefined): string {
-  const pages: string[] = [PAGES.keys, PAGES.wallets, PAGES.transactions];
-  return next && pages.includes(next) ? next : PAGES.keys;
+  const pages: string[] = [PAGES.keys, PAGES.wallets, PAGES.transactions, PAGES.approvals];
+  // An approval's page too: the link a 202 answer gives (`url`) brings its reader back to it.
+  const approval = next !== undefined && /^\/dashboard\/approvals\/apr_[0-9A-Za-z]{1,40}$/.test(next);
+  return next && (pages.includes(next) || approval) ? next : PAGES.keys;
 }

@@ -69,7 +69,7 @@ export function tokensOf(tx: TransactionView): (string | null)[] {
  * amount, an approval's allowance and spender, a swap's input and expected output, a contract
  * call's value and token transfers. Transactions recorded without an intent show their native value.
  */
-function amountCell(row: TransactionRow, units: TransactionsModel['units']): SafeHtml {
+export function amountCell(row: TransactionRow, units: TransactionsModel['units']): SafeHtml {
   const { tx, chain } = row;
   const amount = (raw: string, token: string | null) =>
     amountHtml(raw, chain ? units.get(unitKey(chain, token)) : null, token);
