@@ -180,6 +180,7 @@ describe('MCP and REST clients that send the key as Authorization: Bearer', () =
         'get_balances',
         'get_quote',
         'get_transaction',
+        'list_approvals',
         'list_chains',
         'list_wallets',
         'send',
