@@ -59,7 +59,7 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
         params: ApprovalParams,
         response: {
           200: ok(Type.Ref('Approval'), 'The approval, approved'),
-          ...errorResponses(403, 404, 409),
+          ...errorResponses(403, 404, 409, 413),
         },
       },
     },
@@ -85,7 +85,7 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
         body: Type.Optional(DenyBody),
         response: {
           200: ok(Type.Ref('Approval'), 'The approval, denied'),
-          ...errorResponses(400, 403, 404, 409),
+          ...errorResponses(400, 403, 404, 409, 413),
         },
       },
     },

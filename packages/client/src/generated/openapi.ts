@@ -2964,6 +2964,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "approvals": [
+                     *         {
+                     *           "id": "apr_01JD3Z9A2B3C4D5E6F7G8H9J0K",
+                     *           "status": "required",
+                     *           "transactionId": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *           "keyId": "key_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *           "keyName": "trading bot",
+                     *           "reasons": [
+                     *             "it moves 2000000 of native, above this API key's approval threshold of 1000000"
+                     *           ],
+                     *           "chain": "base",
+                     *           "kind": "send",
+                     *           "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *           "to": "0x000000000000000000000000000000000000dEaD",
+                     *           "value": "2000000",
+                     *           "intent": {
+                     *             "kind": "send",
+                     *             "asset": "native",
+                     *             "token": null,
+                     *             "amount": "2000000"
+                     *           },
+                     *           "createdAt": "2025-01-15T10:00:00.000Z",
+                     *           "expiresAt": "2025-01-16T10:00:00.000Z",
+                     *           "decidedAt": null,
+                     *           "decidedBy": null,
+                     *           "reason": null,
+                     *           "url": "https://wallet.example.com/dashboard/approvals/apr_01JD3Z9A2B3C4D5E6F7G8H9J0K"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         approvals: components["schemas"]["Approval"][];
                     };
@@ -3096,6 +3129,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "apr_01JD3Z9A2B3C4D5E6F7G8H9J0K",
+                     *       "status": "approved",
+                     *       "transactionId": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "keyId": "key_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "keyName": "trading bot",
+                     *       "reasons": [
+                     *         "it moves 2000000 of native, above this API key's approval threshold of 1000000"
+                     *       ],
+                     *       "chain": "base",
+                     *       "kind": "send",
+                     *       "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *       "to": "0x000000000000000000000000000000000000dEaD",
+                     *       "value": "2000000",
+                     *       "intent": {
+                     *         "kind": "send",
+                     *         "asset": "native",
+                     *         "token": null,
+                     *         "amount": "2000000"
+                     *       },
+                     *       "createdAt": "2025-01-15T10:00:00.000Z",
+                     *       "expiresAt": "2025-01-16T10:00:00.000Z",
+                     *       "decidedAt": "2025-01-15T10:05:00.000Z",
+                     *       "decidedBy": "API key key_01JD3Z8W1V7N6Q4R2S5T9X0Y3C (phone)",
+                     *       "reason": null,
+                     *       "url": "https://wallet.example.com/dashboard/approvals/apr_01JD3Z9A2B3C4D5E6F7G8H9J0K"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Approval"];
                 };
             };
@@ -3166,6 +3228,21 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3257,6 +3334,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "not this week"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Why, shown in the transaction’s error */
                     reason?: string;
@@ -3276,6 +3358,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "apr_01JD3Z9A2B3C4D5E6F7G8H9J0K",
+                     *       "status": "denied",
+                     *       "transactionId": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "keyId": "key_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "keyName": "trading bot",
+                     *       "reasons": [
+                     *         "it moves 2000000 of native, above this API key's approval threshold of 1000000"
+                     *       ],
+                     *       "chain": "base",
+                     *       "kind": "send",
+                     *       "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *       "to": "0x000000000000000000000000000000000000dEaD",
+                     *       "value": "2000000",
+                     *       "intent": {
+                     *         "kind": "send",
+                     *         "asset": "native",
+                     *         "token": null,
+                     *         "amount": "2000000"
+                     *       },
+                     *       "createdAt": "2025-01-15T10:00:00.000Z",
+                     *       "expiresAt": "2025-01-16T10:00:00.000Z",
+                     *       "decidedAt": "2025-01-15T10:05:00.000Z",
+                     *       "decidedBy": "API key key_01JD3Z8W1V7N6Q4R2S5T9X0Y3C (phone)",
+                     *       "reason": "not this week",
+                     *       "url": "https://wallet.example.com/dashboard/approvals/apr_01JD3Z9A2B3C4D5E6F7G8H9J0K"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Approval"];
                 };
             };
@@ -3346,6 +3457,21 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
