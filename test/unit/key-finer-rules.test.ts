@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { approvalReasons, checkFinerRules, parseFinerRules } from '../../src/app/key-finer-rules.ts';
 import { createChainRegistry } from '../../src/chains/chain-registry.ts';
+import { keyRulesFromOptions } from '../../src/cli/key-rule-options.ts';
 import type { WriteSpend } from '../../src/domain/transactions.ts';
 
 const chains = createChainRegistry({}, {});
@@ -113,5 +114,34 @@ describe('issue 30 key rules: approvals and finer rules', () => {
       /empty call data/,
     );
     checkFinerRules(r, spend({ contract: SPENDER, selector: '0x23b872dd' }), at('12:00'));
+  });
+
+  test('the CLI options read signatures with commas inside their parentheses as one method', () => {
+    const fail = (message: string): never => {
+      throw new Error(message);
+    };
+    assert.deepEqual(
+      keyRulesFromOptions(
+        {
+          approvalAbove: ['base:native:100'],
+          approvalFor: 'contract,swap',
+          contractMethods: [`${TOKEN}:transfer(address,uint256),0x095ea7b3`],
+          maxApproval: [`base:${TOKEN}:5`],
+          activeHours: '08:00-20:00',
+        },
+        fail,
+      ),
+      {
+        approvalAbove: [{ chain: 'base', asset: 'native', amount: '100' }],
+        approvalFor: ['contract', 'swap'],
+        contractMethods: [{ contract: TOKEN, methods: ['transfer(address,uint256)', '0x095ea7b3'] }],
+        maxApprovals: [{ chain: 'base', token: TOKEN, amount: '5' }],
+        activeHours: '08:00-20:00',
+      },
+    );
+    assert.throws(
+      () => keyRulesFromOptions({ approvalAbove: ['base:100'], contractMethods: [], maxApproval: [] }, fail),
+      /expected chain:asset:amount/,
+    );
   });
 });
