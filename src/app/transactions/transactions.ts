@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ChainRegistry } from '../../chains/chain-registry.ts';
 import type { ChainFamilies } from '../../chains/families.ts';
 import type { ApiKeyId, TransactionId, UserId } from '../../domain/ids.ts';
-import type { TransactionKind } from '../../domain/transactions.ts';
+import type { TransactionKind, TransactionRecord } from '../../domain/transactions.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
 import { transactionsRepository } from '../../store/repositories/transactions-repository.ts';
@@ -143,6 +143,7 @@ export function transactionsService(deps: TransactionsDeps) {
             body: input.body,
             keyId: input.key.id,
             reasons: waits,
+            state,
           });
         return submit.submit(input.userId, write, held, state, id);
       };
@@ -235,6 +236,8 @@ async function holdForApproval(
     body: unknown;
     keyId: ApiKeyId;
     reasons: string[];
+    /** Turned true while the hold may commit: a failure then may have recorded it (a retry tells). */
+    state: { recorded: boolean };
   },
 ): Promise<Submitted & { status: number }> {
   const approvalId = approvals.service.newId();
@@ -245,6 +248,34 @@ async function holdForApproval(
       'IDEMPOTENT_REPLAY',
       'This request lost its Idempotency-Key while it waited (it was settled as interrupted); nothing was recorded',
     );
+  // From here the hold may commit though its answer is lost (the database connection dropped): the
+  // caller is told to retry with the same key, which replays the 202 if it did, and what the key's
+  // limits reserved stays reserved. Only a refusal of ours proves nothing was recorded.
+  input.state.recorded = true;
+  try {
+    return await holdInOneTransaction(approvals, input, intent, tx, approvalId, lost);
+  } catch (err) {
+    if (err instanceof AppError) input.state.recorded = false;
+    throw err;
+  }
+}
+
+async function holdInOneTransaction(
+  approvals: NonNullable<TransactionsDeps['approvals']>,
+  input: {
+    userId: UserId;
+    id: TransactionId;
+    claim: Claim;
+    path: string;
+    body: unknown;
+    keyId: ApiKeyId;
+    reasons: string[];
+  },
+  intent: WriteIntent,
+  tx: TransactionRecord,
+  approvalId: string,
+  lost: () => AppError,
+): Promise<Submitted & { status: number }> {
   return approvals.deferred.transaction(async (q) => {
     const link = input.claim.link;
     if (!(await approvals.deferred.hold(q, { tx, path: input.path, body: input.body, link, state: 'held' })))
