@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { apiKeysService } from './app/api-keys.ts';
+import { approvalsService } from './app/approvals.ts';
 import { auditService } from './app/audit/audit-service.ts';
 import { startBackgroundWork } from './app/background-work.ts';
 import { balancesService } from './app/balances/balances-service.ts';
@@ -13,6 +14,8 @@ import { readinessService } from './app/readiness.ts';
 import type { Services } from './app/services.ts';
 import { tradingService } from './app/trading/trading.ts';
 import { controlService } from './app/transactions/control.ts';
+import { deferredBuilders } from './app/transactions/deferred-builders.ts';
+import { deferredWrites } from './app/transactions/deferred-writes.ts';
 import { simulationService } from './app/transactions/simulation.ts';
 import { transactionsService } from './app/transactions/transactions.ts';
 import { usersService } from './app/users.ts';
@@ -178,6 +181,51 @@ export function compose(options: ComposeOptions): Composition {
     ...(options.logger ? { logger: options.logger } : {}),
   });
   let deliveryStarted = false;
+  const trading = tradingService({
+    chains,
+    allowUnknownRouterMethods: config.ONEINCH_ALLOW_UNKNOWN_ROUTER_METHODS,
+    families,
+    wallets,
+    aggregatorFor: swapAggregators({
+      oneInch: {
+        url: config.ONEINCH_API_URL,
+        version: config.ONEINCH_API_VERSION,
+        apiKey: config.ONEINCH_API_KEY,
+      },
+      jupiter: {
+        url: config.JUPITER_API_URL,
+        apiKey: config.JUPITER_API_KEY,
+        priorityFeeCapLamports: BigInt(config.JUPITER_PRIORITY_FEE_CAP_LAMPORTS),
+      },
+      timeoutMs: config.AGGREGATOR_TIMEOUT_MS,
+    }),
+  });
+  const writeDeps = {
+    db,
+    clock,
+    chains,
+    families,
+    provider,
+    wallets,
+    lock,
+    ...(options.logger ? { logger: options.logger } : {}),
+    onWalletWrite: balancesChanged(bus),
+  };
+  // Writes recorded unsigned and executed later by exactly one instance (approvals; issue 30).
+  const deferred = deferredWrites({
+    ...writeDeps,
+    builders: deferredBuilders({ families, trading }),
+    leaseMs: config.IDEMPOTENCY_LEASE_MS,
+  });
+  const approvals = approvalsService({
+    db,
+    clock,
+    chains,
+    deferred,
+    ttlMs: config.APPROVAL_TTL,
+    urlOf: (id) => `${config.publicUrl}/dashboard/approvals/${id}`,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   const services: Services = {
     clock,
     chains,
@@ -218,27 +266,10 @@ export function compose(options: ComposeOptions): Composition {
       ...(options.logger ? { logger: options.logger } : {}),
       // Straight onto the bus, where the balances cache (and every other instance's) listens.
       onWalletWrite: balancesChanged(bus),
+      approvals: { deferred, service: approvals },
     }),
     events: eventsService({ db, chains }),
-    trading: tradingService({
-      chains,
-      allowUnknownRouterMethods: config.ONEINCH_ALLOW_UNKNOWN_ROUTER_METHODS,
-      families,
-      wallets,
-      aggregatorFor: swapAggregators({
-        oneInch: {
-          url: config.ONEINCH_API_URL,
-          version: config.ONEINCH_API_VERSION,
-          apiKey: config.ONEINCH_API_KEY,
-        },
-        jupiter: {
-          url: config.JUPITER_API_URL,
-          apiKey: config.JUPITER_API_KEY,
-          priorityFeeCapLamports: BigInt(config.JUPITER_PRIORITY_FEE_CAP_LAMPORTS),
-        },
-        timeoutMs: config.AGGREGATOR_TIMEOUT_MS,
-      }),
-    }),
+    trading,
     control: controlService({
       db,
       clock,
@@ -257,6 +288,7 @@ export function compose(options: ComposeOptions): Composition {
       // The trading use case's builder, as POST /trade/swap uses it (read when a swap is simulated).
       swapBuilder: (userId, body) => services.trading.swapBuilder(userId, body),
     }),
+    approvals,
     chainHealth,
     readiness: readinessService({ db, chainHealth }),
     sessions: sessionService({ db, clock }),
@@ -309,6 +341,11 @@ export function compose(options: ComposeOptions): Composition {
           : clock.now().getTime();
       if (config.TRACKER) {
         await services.transactions.reconcileIdempotency(new Date(cutoff));
+        // Approved writes this process claimed before it stopped: with the embedded database no
+        // other instance holds them, whatever their lease says.
+        await services.approvals
+          .sweep({ staleBefore: new Date(cutoff), restarted: db.kind === 'pglite' })
+          .catch((err) => options.logger?.warn({ err }, 'approvals sweep at start failed'));
         background = startBackgroundWork(services, config, clock, options.logger);
         // Webhook deliveries run where the tracker runs: the server in embedded mode, the workers
         // when scaled out (API instances with TRACKER=off send none).

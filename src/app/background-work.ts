@@ -26,6 +26,21 @@ export function startBackgroundWork(services: Services, config: Config, clock: C
   };
   trackerTimer = setTimeout(trackerRun, 0).unref();
 
+  // Approvals past their time expire, approved writes not executed yet are executed (any
+  // instance; claims make each happen once). Each run after the previous one ends.
+  let approvalsTimer: NodeJS.Timeout | null = null;
+  let approvalsRunning: Promise<unknown> = Promise.resolve();
+  const approvalsRun = () => {
+    if (stopped) return;
+    approvalsRunning = services.approvals
+      .sweep()
+      .catch((err) => logger?.warn({ err }, 'approvals sweep failed'))
+      .finally(() => {
+        if (!stopped) approvalsTimer = setTimeout(approvalsRun, config.TRACKER_INTERVAL_MS).unref();
+      });
+  };
+  approvalsTimer = setTimeout(approvalsRun, 0).unref();
+
   const sweep = setInterval(() => {
     services.transactions
       .reconcileIdempotency(clock.now())
@@ -39,8 +54,10 @@ export function startBackgroundWork(services: Services, config: Config, clock: C
     async stop() {
       stopped = true;
       if (trackerTimer) clearTimeout(trackerTimer);
+      if (approvalsTimer) clearTimeout(approvalsTimer);
       clearInterval(sweep);
       await running;
+      await approvalsRunning;
     },
   };
 }

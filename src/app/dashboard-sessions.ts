@@ -33,6 +33,8 @@ export interface DashboardSession {
   userId: UserId;
   email: string;
   csrfToken: string;
+  /** When the session signed in (deciding on approvals asks for the password again after a while). */
+  signedInAt: Date;
 }
 
 // last_seen_at is written at most this often, so reading pages does not write on every request.
@@ -98,7 +100,10 @@ export function sessionService(deps: { db: Database; clock: Clock; lifetimes?: S
           now,
         );
       });
-      return { token, session: { id, userId: user.id, email: user.email, csrfToken: csrfSecret } };
+      return {
+        token,
+        session: { id, userId: user.id, email: user.email, csrfToken: csrfSecret, signedInAt: now },
+      };
     },
 
     /** The live session of a cookie token, or null; an ended session is deleted on sight. */
@@ -116,7 +121,13 @@ export function sessionService(deps: { db: Database; clock: Clock; lifetimes?: S
         return null;
       }
       if (now - found.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await repo.touch(found.id, new Date(now));
-      return { id: found.id, userId: found.userId, email: found.email, csrfToken: found.csrfSecret };
+      return {
+        id: found.id,
+        userId: found.userId,
+        email: found.email,
+        csrfToken: found.csrfSecret,
+        signedInAt: found.createdAt,
+      };
     },
 
     /**

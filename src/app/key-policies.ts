@@ -5,6 +5,16 @@ import { WRAPPED_SOL_MINT } from '../domain/native-aliases.ts';
 import type { ChainType } from '../domain/wallets.ts';
 import { AppError, invalidInput } from '../errors/app-error.ts';
 import type { StoredKeyPolicy as StoredKeyPolicyRow } from '../store/repositories/api-keys-repository.ts';
+import {
+  type FinerRules,
+  type FinerRulesInput,
+  hasFinerRules,
+  loadFinerRules,
+  NO_FINER_RULES,
+  parseFinerRules,
+  type StoredFinerRules,
+  storeFinerRules,
+} from './key-finer-rules.ts';
 
 /**
  * What an API key may do (issue: per-key scopes and spend limits). Chosen when the key is created
@@ -12,7 +22,8 @@ import type { StoredKeyPolicy as StoredKeyPolicyRow } from '../store/repositorie
  * could do is exactly what was decided when it was handed out.
  *
  * - `read`: every GET; `write`: send, approve, contract calls; `trade`: quote and swap;
- *   `webhooks`: managing webhook endpoints (reading them included).
+ *   `webhooks`: managing webhook endpoints (reading them included); `approve`: listing and deciding
+ *   on other keys' writes that wait for a person (never a default).
  * - `chains`: the chain slugs a request may name (null: every chain).
  * - `limits`: per chain and asset (`native`, or a token address or mint), a maximum per transaction
  *   and per rolling 24 hours, in base units.
@@ -26,8 +37,13 @@ import type { StoredKeyPolicy as StoredKeyPolicyRow } from '../store/repositorie
  * wrapped SOL mint is kept as `native`), so a SOL limit covers `/send spl` of wrapped SOL and swaps
  * from it, and the other way round.
  */
-export const SCOPES = ['read', 'write', 'trade', 'webhooks'] as const;
+export const SCOPES = ['read', 'write', 'trade', 'webhooks', 'approve'] as const;
 export type Scope = (typeof SCOPES)[number];
+/**
+ * What a key gets when its creator names no scopes (and what keys from before policies hold):
+ * never `approve` (deciding on other keys' writes, issue 30), which must always be chosen by name.
+ */
+export const DEFAULT_SCOPES: readonly Scope[] = Object.freeze(['read', 'write', 'trade', 'webhooks']);
 
 export interface SpendLimit {
   chain: string;
@@ -37,7 +53,7 @@ export interface SpendLimit {
   perDay: bigint | null;
 }
 
-export interface KeyPolicy {
+export interface KeyPolicy extends FinerRules {
   scopes: readonly Scope[];
   chains: readonly string[] | null;
   limits: readonly SpendLimit[];
@@ -47,11 +63,12 @@ export interface KeyPolicy {
 }
 
 /** A policy as stored (in the key's policy JSON; keys from before the option lack it: false). */
-export type StoredKeyPolicy = StoredKeyPolicyRow & { allowUnlimitedApprovals: boolean };
+export type StoredKeyPolicy = StoredKeyPolicyRow & { allowUnlimitedApprovals: boolean } & StoredFinerRules;
 
 /** A key made before policies existed, or created without choices: everything, as before. */
 export const UNRESTRICTED: KeyPolicy = Object.freeze({
-  scopes: Object.freeze([...SCOPES]),
+  ...NO_FINER_RULES,
+  scopes: DEFAULT_SCOPES,
   chains: null,
   limits: Object.freeze([]),
   recipients: null,
@@ -60,7 +77,7 @@ export const UNRESTRICTED: KeyPolicy = Object.freeze({
 });
 
 /** What a caller asks for when creating a key (API, CLI and dashboard share it). */
-export interface KeyPolicyInput {
+export interface KeyPolicyInput extends FinerRulesInput {
   scopes?: readonly string[] | undefined;
   chains?: readonly string[] | null | undefined;
   limits?:
@@ -107,7 +124,7 @@ function addressList(field: string, values: readonly string[]): string[] {
  * of its chain's type. Nothing is trimmed or coerced.
  */
 export function parseKeyPolicy(chains: ChainRegistry, input: KeyPolicyInput = {}): KeyPolicy {
-  const scopes = input.scopes === undefined ? [...SCOPES] : [...new Set(input.scopes)];
+  const scopes = input.scopes === undefined ? [...DEFAULT_SCOPES] : [...new Set(input.scopes)];
   for (const s of scopes)
     if (!(SCOPES as readonly string[]).includes(s))
       throw invalidInput('scopes', `unknown scope ${quoted(s)}: use ${SCOPES.join(', ')}`);
@@ -154,6 +171,7 @@ export function parseKeyPolicy(chains: ChainRegistry, input: KeyPolicyInput = {}
   }
   if (limits.length > MAX_LIST) throw invalidInput('limits', `at most ${MAX_LIST} limits`);
   return freeze({
+    ...parseFinerRules(chains, input),
     scopes: SCOPES.filter((s) => scopes.includes(s)),
     chains: allowedChains,
     limits,
@@ -165,6 +183,12 @@ export function parseKeyPolicy(chains: ChainRegistry, input: KeyPolicyInput = {}
 
 function freeze(policy: KeyPolicy): KeyPolicy {
   return Object.freeze({
+    // The finer rules come frozen from their own module.
+    approvalAbove: policy.approvalAbove,
+    approvalFor: policy.approvalFor,
+    contractMethods: policy.contractMethods,
+    maxApprovals: policy.maxApprovals,
+    activeHours: policy.activeHours,
     scopes: Object.freeze([...policy.scopes]),
     chains: policy.chains && Object.freeze([...policy.chains]),
     limits: Object.freeze(policy.limits.map((l) => Object.freeze({ ...l }))),
@@ -176,6 +200,7 @@ function freeze(policy: KeyPolicy): KeyPolicy {
 
 export function storeKeyPolicy(policy: KeyPolicy): StoredKeyPolicy {
   return {
+    ...storeFinerRules(policy),
     scopes: [...policy.scopes],
     chains: policy.chains && [...policy.chains],
     limits: policy.limits.map((l) => ({
@@ -194,6 +219,7 @@ export function storeKeyPolicy(policy: KeyPolicy): StoredKeyPolicy {
 export function loadKeyPolicy(stored: Partial<StoredKeyPolicy> | null | undefined): KeyPolicy {
   if (!stored || stored.scopes === undefined) return UNRESTRICTED;
   return freeze({
+    ...loadFinerRules(stored),
     scopes: SCOPES.filter((s) => stored.scopes?.includes(s)),
     chains: stored.chains ?? null,
     limits: mergeLimits(
@@ -235,7 +261,9 @@ function mergeLimits(limits: SpendLimit[]): SpendLimit[] {
 }
 
 export const isUnrestricted = (p: KeyPolicy) =>
-  p.scopes.length === SCOPES.length &&
+  p.scopes.length === DEFAULT_SCOPES.length &&
+  DEFAULT_SCOPES.every((s) => p.scopes.includes(s)) &&
+  !hasFinerRules(p) &&
   p.chains === null &&
   p.limits.length === 0 &&
   p.recipients === null &&
@@ -256,6 +284,8 @@ const SCOPE_MEANING: Record<Scope, string> = {
   write: 'write is needed for send, token approvals and contract calls',
   trade: 'trade is needed for quotes and swaps',
   webhooks: 'webhooks is needed to manage webhook endpoints',
+  approve:
+    'approve is needed to list and decide on writes waiting for approval, and is never part of a key created without naming scopes',
 };
 
 export function checkChain(policy: KeyPolicy, chain: string): void {

@@ -41,9 +41,9 @@ export function keySpendService(deps: { db: Database; clock: Clock }) {
      * Returns whether anything was recorded (to give back with `release` if nothing is sent).
      */
     async reserve(key: KeyOfRequest, spend: WriteSpend, transactionId: TransactionId): Promise<boolean> {
-      const daily = checkWrite(key.policy, spend);
-      if (daily.length === 0) return false;
       const now = deps.clock.now();
+      const daily = checkWrite(key.policy, spend, now);
+      if (daily.length === 0) return false;
       await deps.db.transaction(async (tx) => {
         const spent = keySpendRepository(tx);
         await spent.lockKey(key.id);

@@ -1,5 +1,6 @@
 import type { ApprovalSpend, WriteSpend } from '../domain/transactions.ts';
 import type { AppError } from '../errors/app-error.ts';
+import { checkFinerRules } from './key-finer-rules.ts';
 import {
   checkChain,
   forbidden,
@@ -25,8 +26,10 @@ const ALLOW_UNLIMITED = 'unlimited approvals need a key created with allowUnlimi
  * maximums, approvals held to the token's limits, and contract calls the key cannot account for.
  * Returns the daily limits this write must be counted against.
  */
-export function checkWrite(policy: KeyPolicy, write: WriteSpend): DailyCount[] {
+export function checkWrite(policy: KeyPolicy, write: WriteSpend, now: Date = new Date()): DailyCount[] {
   checkChain(policy, write.chain);
+  // Active hours, a contract's method allowlist, maximum approvals (key-finer-rules.ts).
+  checkFinerRules(policy, write, now);
   const address = (a: string) => policyAddress(write.chainType, a);
   const asset = (a: string) => policyAsset(write.chainType, a);
   const limitOf = (a: string) => policy.limits.find((l) => l.chain === write.chain && l.asset === asset(a));

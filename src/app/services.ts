@@ -4,6 +4,7 @@ import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { SignInLimiter } from '../rate-limit/sign-in-limiter.ts';
 import type { Clock } from '../support/clock.ts';
 import type { ApiKeysService } from './api-keys.ts';
+import type { ApprovalsService } from './approvals.ts';
 import type { AuditService } from './audit/audit-service.ts';
 import type { BalancesService } from './balances/balances-service.ts';
 import type { ChainHealthService } from './chain-health.ts';
@@ -45,6 +46,8 @@ export interface Services {
   control: ControlService;
   /** What a write would do, before sending it (POST /simulate). */
   simulation: SimulationService;
+  /** Writes waiting for a person's approval (issue 30). */
+  approvals: ApprovalsService;
   rateLimiter: RateLimiter;
   /** Each chain's RPC health. */
   chainHealth: ChainHealthService;

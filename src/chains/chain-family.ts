@@ -73,6 +73,12 @@ export interface FamilyRules {
   readonly usesNonces: boolean;
   /** An amount in base units, exactly (400 INVALID_INPUT naming `field` when not in the family's form or range). */
   parseAmount(field: string, raw: string): bigint;
+  /**
+   * A contract method as the first four bytes of call data (`0x` and 8 hex digits, lower case):
+   * a selector as given, or the selector of a signature such as `transfer(address,uint256)`; 400
+   * INVALID_INPUT naming `field` otherwise. Absent where calls have no methods (API key rules).
+   */
+  methodSelector?(field: string, raw: string): string;
 }
 
 /**

@@ -54,6 +54,11 @@ export function describePolicy(k: ApiKeyView): string {
   if (p.recipients) parts.push(`${p.recipients.length} recipients`);
   if (p.contracts) parts.push(`${p.contracts.length} contracts`);
   if (p.allowUnlimitedApprovals) parts.push('unlimited approvals');
+  for (const a of p.approvalAbove ?? []) parts.push(`approval above ${a.amount} ${a.asset} on ${a.chain}`);
+  if (p.approvalFor?.length) parts.push(`approval for ${p.approvalFor.join(',')}`);
+  for (const c of p.contractMethods ?? []) parts.push(`${c.contract} methods ${c.selectors.join(',')}`);
+  for (const m of p.maxApprovals ?? []) parts.push(`max approval ${m.amount} ${m.token} on ${m.chain}`);
+  if (p.activeHours) parts.push(`active ${p.activeHours} UTC`);
   return parts.join('; ');
 }
 

@@ -12,6 +12,7 @@ import { isAppError } from '../errors/app-error.ts';
 import { migrate } from '../store/migrate.ts';
 import { createLogger } from '../support/logger.ts';
 import { registerDevnetCommands } from './devnet-commands.ts';
+import { addKeyRuleOptions, type KeyRuleOptions, keyRulesFromOptions } from './key-rule-options.ts';
 import { connectOperator } from './operator-connection.ts';
 import { printAudit, printAuditVerdict, printKey, printKeys, printResult } from './output.ts';
 import { registerWebhookCommands } from './webhook-commands.ts';
@@ -167,15 +168,14 @@ wallets
   });
 
 const keys = program.command('keys').description('Manage API keys');
-keys
-  .command('create')
+addKeyRuleOptions(keys.command('create'))
   .description('Create an API key (printed once)')
   .requiredOption('--user <email>', 'owner email')
   .requiredOption('--name <name>', 'descriptive name')
   .addOption(new Option('--expires <expiry>', 'expiry').choices(Object.keys(KEY_EXPIRIES)).default('never'))
   .option(
     '--scopes <list>',
-    'comma-separated: read, write (send, approve, contract calls), trade (quote, swap); default all',
+    'comma-separated: read, write (send, approve, contract calls), trade (quote, swap), approve (decide on writes waiting for approval; never a default); default read, write, trade',
   )
   .option('--chains <list>', 'comma-separated chain slugs the key may use; default all')
   .option(
@@ -191,17 +191,19 @@ keys
     'approvals may grant more of a limited token than the key may move per transaction and per day; default no',
   )
   .action(
-    async (opts: {
-      user: string;
-      name: string;
-      expires: KeyExpiry;
-      scopes?: string;
-      chains?: string;
-      limit: string[];
-      recipients?: string;
-      contracts?: string;
-      allowUnlimitedApprovals?: boolean;
-    }) => {
+    async (
+      opts: {
+        user: string;
+        name: string;
+        expires: KeyExpiry;
+        scopes?: string;
+        chains?: string;
+        limit: string[];
+        recipients?: string;
+        contracts?: string;
+        allowUnlimitedApprovals?: boolean;
+      } & KeyRuleOptions,
+    ) => {
       const list = (value: string | undefined) => (value === undefined ? undefined : value.split(','));
       const limits = opts.limit.map((spec) => {
         const parts = spec.split(':');
@@ -217,6 +219,7 @@ keys
         ...(opts.recipients !== undefined ? { recipients: list(opts.recipients) } : {}),
         ...(opts.contracts !== undefined ? { contracts: list(opts.contracts) } : {}),
         ...(opts.allowUnlimitedApprovals ? { allowUnlimitedApprovals: true } : {}),
+        ...keyRulesFromOptions(opts, (message) => program.error(message)),
       };
       await withOperator(
         (op) => op.createKey({ email: opts.user, name: opts.name, expires: opts.expires, policy }),

@@ -20,6 +20,16 @@ const int =
     return n;
   };
 
+/** A duration (durationMs) between two bounds, in seconds. */
+const duration =
+  (minS: number, maxS: number): Parser<number> =>
+  (raw) => {
+    const ms = durationMs(raw);
+    if (ms < minS * 1000 || ms > maxS * 1000)
+      throw new SettingError(`must be between ${minS} s and ${maxS / 86_400} days, got "${raw}"`);
+    return ms;
+  };
+
 const oneOf =
   <T extends string>(...values: T[]): Parser<T> =>
   (raw) => {
@@ -150,7 +160,6 @@ function durationMs(raw: string): number {
     throw new SettingError(`"${raw.slice(0, 32)}" is not a duration (such as 0, 500ms, 5s, 5m, 2h, 1d)`);
   return Number(m[1]) * (UNIT_MS[m[2] ?? 's'] as number);
 }
-const duration: Parser<number> = (raw) => durationMs(raw);
 
 /** WEBHOOK_RETRY_SCHEDULE: the delay before each attempt, comma-separated (0,5s,5m,30m,2h). */
 const schedule: Parser<readonly number[]> = (raw) => {
@@ -200,6 +209,8 @@ export const SETTINGS = {
   /** Audit entries older than this many days are pruned (src/app/audit/); unset: kept forever. */
   AUDIT_RETENTION_DAYS: { parse: int(1, 36_500), default: undefined },
   IDEMPOTENCY_LEASE_MS: { parse: int(1000, 600_000), default: 30_000 },
+  /** How long a write waits for a person's approval before it expires (issue 30). */
+  APPROVAL_TTL: { parse: duration(1, 30 * 86_400), default: 24 * 3_600_000 },
   RPC_TIMEOUT_MS: { parse: int(100, 120_000), default: 10_000 },
   TRACKER: { parse: bool, default: true },
   TRACKER_INTERVAL_MS: { parse: int(100, 60_000), default: 1000 },
@@ -208,7 +219,7 @@ export const SETTINGS = {
   WEBHOOK_RETRY_SCHEDULE: { parse: schedule, default: DEFAULT_RETRY_SCHEDULE },
   WEBHOOK_TIMEOUT_MS: { parse: int(100, 120_000), default: 15_000 },
   WEBHOOK_CONCURRENCY: { parse: int(1, 1000), default: 16 },
-  WEBHOOK_DISABLE_AFTER: { parse: duration, default: 5 * 86_400_000 },
+  WEBHOOK_DISABLE_AFTER: { parse: duration(0, 365 * 86_400), default: 5 * 86_400_000 },
   WEBHOOK_ALLOW_PRIVATE: { parse: bool, default: false },
   WEBHOOK_ALLOW_HTTP: { parse: bool, default: false },
   WEBHOOK_DNS_SERVERS: { parse: dnsServers, default: undefined },

@@ -18,6 +18,7 @@ import {
   requireSession,
   sendPage,
 } from './request-context.ts';
+import { approvalsRoutes } from './routes/approvals-routes.ts';
 import { auditRoutes } from './routes/audit-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { keysRoutes } from './routes/keys-routes.ts';
@@ -176,6 +177,7 @@ async function dashboard(app: FastifyInstance, options: DashboardOptions): Promi
   await transactionsRoutes(app, deps);
   await webhooksRoutes(app, deps);
   await auditRoutes(app, deps);
+  await approvalsRoutes(app, deps);
 }
 
 /** Registers the dashboard at /dashboard (one call from the server). */

@@ -80,6 +80,8 @@ export interface WriteSpend {
   valueTo?: { address: string; amount: bigint };
   /** The contract a contract call targets. */
   contract?: string;
+  /** A contract call's first four bytes of call data (`0x` and 8 hex digits; `0x`: no data). */
+  selector?: string;
   /** A contract call whose call data does not say what it does (src/chains/evm/call-effects.ts). */
   unknownCall?: { reason: string; mayMoveTokens: boolean };
 }

@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   INSUFFICIENT_FUNDS: 400,
   IDEMPOTENT_BODY_MISMATCH: 409,
   IDEMPOTENT_REPLAY: 409,
+  /** An approval was already decided (approved, denied) or expired: it is decided once. */
+  APPROVAL_DECIDED: 409,
   PROVIDER_RPC_ERROR: 502,
   SEND_FAILED: 502,
   SERVICE_UNAVAILABLE: 503,

@@ -5,6 +5,7 @@ import type { Services } from '../app/services.ts';
 import type { TrustProxy } from '../config/settings.ts';
 import { AppError } from '../errors/app-error.ts';
 import { API_PREFIX } from '../schemas/api-prefix.ts';
+import { ApprovalRefSchema, ApprovalSchema, ApprovalSubmissionSchema } from '../schemas/approvals.ts';
 import { AuditEntrySchema } from '../schemas/audit.ts';
 import { WalletBalanceSchema } from '../schemas/balances.ts';
 import { ErrorBody } from '../schemas/common.ts';
@@ -30,6 +31,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRequestShape } from './plugins/request-shape.ts';
 import { enterRequestSpans, tracedChildLogger } from './plugins/request-tracing.ts';
 import { parseQueryString } from './query-string.ts';
+import { approvalsRoutes } from './routes/approvals.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { balancesRoutes } from './routes/balances.ts';
 import { chainsRoutes } from './routes/chains.ts';
@@ -151,7 +153,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addSchema(ChainSchema);
   app.addSchema(SubmissionSchema);
   for (const intent of INTENT_SCHEMAS) app.addSchema(intent);
+  app.addSchema(ApprovalRefSchema);
+  app.addSchema(ApprovalSubmissionSchema);
   app.addSchema(TransactionSchema);
+  app.addSchema(ApprovalSchema);
   app.addSchema(WalletBalanceSchema);
   app.addSchema(EventSchema);
   app.addSchema(WebhookEndpointSchema);
@@ -183,6 +188,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       await api.register(webhooksRoutes, { services });
       await api.register(auditRoutes, { services });
       await api.register(controlRoutes, { services });
+      await api.register(approvalsRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

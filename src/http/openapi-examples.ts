@@ -49,6 +49,31 @@ const pendingTransaction = {
   updatedAt: '2025-01-15T10:00:06.000Z',
 };
 const REPLACEMENT = '0x8f3c1b0e7d2a4c6e9b1f0a2d4c6e8b0a1c3e5f7092b4d6f8a0c2e4b6d8f0a2c4';
+const approval = {
+  id: 'apr_01JD3Z9A2B3C4D5E6F7G8H9J0K',
+  status: 'required',
+  transactionId: 'tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B',
+  keyId: 'key_01JD3Z8W1V7N6Q4R2S5T9X0Y3B',
+  keyName: 'trading bot',
+  reasons: ["it moves 2000000 of native, above this API key's approval threshold of 1000000"],
+  chain: 'base',
+  kind: 'send',
+  from: EVM_WALLET,
+  to: EVM_RECIPIENT,
+  value: '2000000',
+  intent: { kind: 'send', asset: 'native', token: null, amount: '2000000' },
+  createdAt: '2025-01-15T10:00:00.000Z',
+  expiresAt: '2025-01-16T10:00:00.000Z',
+  decidedAt: null,
+  decidedBy: null,
+  reason: null,
+  url: 'https://wallet.example.com/dashboard/approvals/apr_01JD3Z9A2B3C4D5E6F7G8H9J0K',
+};
+const decided = {
+  ...approval,
+  decidedAt: '2025-01-15T10:05:00.000Z',
+  decidedBy: 'API key key_01JD3Z8W1V7N6Q4R2S5T9X0Y3C (phone)',
+};
 
 /** By operationId: `request` is the JSON body, `response` the 200 body. */
 export const OPERATION_EXAMPLES: Record<string, { request?: unknown; response: unknown }> = {
@@ -327,6 +352,12 @@ export const OPERATION_EXAMPLES: Record<string, { request?: unknown; response: u
     },
     response: submission,
   },
+  listApprovals: { response: { approvals: [approval] } },
+  approveApproval: { response: { ...decided, status: 'approved' } },
+  denyApproval: {
+    request: { reason: 'not this week' },
+    response: { ...decided, status: 'denied', reason: 'not this week' },
+  },
   getKeySelf: {
     response: {
       id: 'key_01JD3Z8W1V7N6Q4R2S5T9X0Y3B',
@@ -340,6 +371,11 @@ export const OPERATION_EXAMPLES: Record<string, { request?: unknown; response: u
       recipients: null,
       contracts: null,
       allowUnlimitedApprovals: false,
+      approvalAbove: [{ chain: 'base', asset: 'native', amount: '50000000000000000' }],
+      approvalFor: ['contract'],
+      contractMethods: [],
+      maxApprovals: [],
+      activeHours: '08:00-20:00',
       limits: [
         {
           chain: 'base',

@@ -1,3 +1,4 @@
+import { ApprovalsQuery } from '../schemas/approvals.ts';
 import { BalancesQuery } from '../schemas/balances.ts';
 import { TradeQuoteBody, TradeSwapBody } from '../schemas/trading.ts';
 import { ApproveBody, ContractBody, SendBody, TxParams } from '../schemas/transactions.ts';
@@ -51,7 +52,9 @@ const WRITE_RESULT =
   'Returns the submission: `id`, `status` (SUBMITTED), `hash` (may still be null), `explorerUrl`, the ' +
   '`idempotencyKey` used, and `replayed` (true when this answer is the stored answer of an earlier ' +
   'identical call: nothing new was sent). Not final yet: call get_transaction with the `id` until ' +
-  '`status` is CONFIRMED or FAILED. Without `idempotencyKey`, repeating the identical call within 10 ' +
+  '`status` is CONFIRMED or FAILED. A write your API key’s approval rules send to a person answers ' +
+  '`status` PENDING with an `approval` (id, expiresAt, url): nothing is signed until a person approves ' +
+  'it; get_transaction shows when it moves on, or FAILED when denied or expired. Without `idempotencyKey`, repeating the identical call within 10 ' +
   'minutes returns the same transaction instead of paying twice.';
 const REFUSALS =
   'A refusal is an error result carrying the API’s `code` (INVALID_INPUT, INSUFFICIENT_FUNDS, ' +
@@ -264,6 +267,24 @@ export const TOOLS: readonly ToolDefinition[] = [
     toQuery,
   }),
   ...CONTROL_TOOLS,
+  {
+    // Only listing: approving and denying are for people (the dashboard, or an API key with the
+    // approve scope in an app a person uses). An agent able to approve writes would defeat the
+    // point of asking a person, so MCP offers no tool that decides.
+    name: 'list_approvals',
+    title: 'List approvals',
+    description:
+      'Writes that API keys’ approval rules sent to a person, newest first: what (kind, chain, intent ' +
+      'with amounts in base units), to whom, from which key, why, and `status` (required: waiting; ' +
+      'approved; denied; expired). `status: "pending"` lists only those waiting. Needs an API key with ' +
+      'the approve scope; deciding is done by a person in the dashboard (each approval’s `url`).' +
+      example('list_approvals', { status: 'pending' }),
+    inputSchema: toolInput(ApprovalsQuery),
+    write: false,
+    amounts: [],
+    annotations: READ,
+    request: (args) => ({ method: 'GET', path: '/approvals', query: toQuery(args) }),
+  },
 ];
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));

@@ -224,6 +224,12 @@ export const TransactionSchema = Type.Object(
       description:
         'Extension. True for a transaction made on a development network (evm-localnet, solana-localnet) that has restarted since: that chain and its hashes are gone; a transaction still pending then was FAILED',
     }),
+    approval: Type.Optional(
+      Type.Ref('ApprovalRef', {
+        description:
+          'Extension. Present on a write that waited for a person: its approval (required, approved, denied or expired)',
+      }),
+    ),
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
   },

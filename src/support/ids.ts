@@ -10,6 +10,7 @@ interface IdOf {
   spd: string;
   whk: string;
   aud: string;
+  apr: string;
 }
 
 /** Opaque, sortable identifiers: a short type prefix and a ULID (for example `tx_01J...`). */

@@ -23,6 +23,7 @@ const TOOL_NAMES = [
   'get_balances',
   'get_quote',
   'get_transaction',
+  'list_approvals',
   'list_chains',
   'list_transactions',
   'list_wallets',

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { privateKeyToAddress } from 'viem/accounts';
+import { NO_FINER_RULES } from '../../src/app/key-finer-rules.ts';
 import {
   checkChain,
   checkScope,
@@ -57,6 +58,8 @@ describe('a key policy: assets, lists and refusals', () => {
         recipients: null,
         contracts: null,
         allowUnlimitedApprovals: false,
+        // issue 30's rules: none, and never the approve scope
+        ...NO_FINER_RULES,
       },
     );
   });
@@ -209,6 +212,7 @@ describe('a key policy stored and read back', () => {
       recipients: null,
       contracts: null,
       allowUnlimitedApprovals: false,
+      ...NO_FINER_RULES,
     });
   });
 

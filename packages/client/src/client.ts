@@ -5,6 +5,7 @@ import { type FollowEventsOptions, followEvents, listTransactionPages } from './
 import type { paths } from './generated/openapi.ts';
 import { type RetryOptions, realSleep, resolveRetry, retryDelayMs, type Sleep, Stopwatch } from './retry.ts';
 import type {
+  Approval,
   ApproveBody,
   BalancesQuery,
   BalancesResult,
@@ -14,6 +15,8 @@ import type {
   ControlledTransaction,
   ControlResult,
   KeySelfResult,
+  ListApprovalsQuery,
+  ListApprovalsResult,
   ListAuditQuery,
   ListAuditResult,
   ListChainsResult,
@@ -336,6 +339,29 @@ export function createWalletApiClient(options: WalletApiClientOptions) {
      * event-streams.ts). Resume after a restart with `after`: the id of the last event handled.
      */
     events: (options?: FollowEventsOptions) => followEvents({ api, call }, options),
+
+    /**
+     * Writes waiting for a person's approval (`status: 'pending'` for those not decided yet).
+     * Needs a key with the approve scope.
+     */
+    listApprovals: (query?: ListApprovalsQuery, opts?: CallOptions): Promise<ListApprovalsResult> =>
+      read(({ signal }) => api.GET('/approvals', { params: { query: query ?? {} }, signal }), opts),
+
+    /** Approves a write waiting for a person (never one this client's own key asked for). */
+    approveApproval: (id: string, opts?: CallOptions): Promise<Approval> =>
+      read(({ signal }) => api.POST('/approvals/{id}/approve', { params: { path: { id } }, signal }), opts),
+
+    /** Denies a write waiting for a person; it ends FAILED with nothing signed. */
+    denyApproval: (id: string, reason?: string, opts?: CallOptions): Promise<Approval> =>
+      read(
+        ({ signal }) =>
+          api.POST('/approvals/{id}/deny', {
+            params: { path: { id } },
+            body: reason === undefined ? {} : { reason },
+            signal,
+          }),
+        opts,
+      ),
 
     /**
      * Polls GET /tx/{id} until the transaction is CONFIRMED or FAILED and returns it (a FAILED one is

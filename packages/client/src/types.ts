@@ -9,6 +9,11 @@ type Query<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q>
 export type Wallet = Schemas['Wallet'];
 export type Chain = Schemas['Chain'];
 export type Submission = Schemas['Submission'];
+/** The 202 answer of a write an API key's rules sent for approval: PENDING, nothing signed, with its `approval`. */
+export type ApprovalSubmission = Schemas['ApprovalSubmission'];
+export type Approval = Schemas['Approval'];
+export type ListApprovalsQuery = Query<operations['listApprovals']>;
+export type ListApprovalsResult = JsonOk<operations['listApprovals']>;
 export type Transaction = Schemas['Transaction'];
 /** What a transaction moves (`Transaction['intent']`), by `kind`; null on transactions recorded without it. */
 export type TransactionIntent = NonNullable<Transaction['intent']>;
@@ -56,8 +61,11 @@ export interface ControlResult {
 
 /** What a write (send, approve, callContract, swap) resolves to. */
 export interface WriteResult {
-  /** The service's answer: the transaction's id, status SUBMITTED, hash, explorer link. */
-  submission: Submission;
+  /**
+   * The service's answer: the transaction's id, status SUBMITTED, hash, explorer link; or, for a
+   * write the API key's rules sent for approval (HTTP 202), status PENDING and its `approval`.
+   */
+  submission: Submission | ApprovalSubmission;
   /** The Idempotency-Key the write was sent with (the caller's, or the one the client generated). */
   idempotencyKey: string;
   /** True when the service replayed a stored answer (`Idempotent-Replayed: true`): nothing new was sent. */

@@ -112,7 +112,10 @@ export function tradingService(deps: TradingDeps) {
      * it, which the write path runs once the Idempotency-Key is claimed: a replay never calls
      * the aggregator.
      */
-    swapBuilder(userId: UserId, body: SwapBody): { build: () => Promise<WriteIntent>; spend: WriteSpend } {
+    swapBuilder(
+      userId: UserId,
+      body: SwapBody,
+    ): { build: () => Promise<WriteIntent>; spend: WriteSpend; kind: 'swap' } {
       const trade = tradeRequest(deps.families, body);
       const { req, family } = trade;
       // Checked with the rest of the request, before the Idempotency-Key is claimed (DESIGN A4).
@@ -124,6 +127,7 @@ export function tradingService(deps: TradingDeps) {
       // (wrapped SOL included: Jupiter wraps the SOL it takes).
       const native = family.isNativeTradeToken(req.fromToken);
       return {
+        kind: 'swap',
         build: () => buildSwapIntent(userId, body, trade, slippage),
         spend: {
           chain: req.chain.slug,

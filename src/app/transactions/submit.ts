@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { ChainRegistry } from '../../chains/chain-registry.ts';
 import type { ChainFamilies } from '../../chains/families.ts';
 import type { TransactionId, UserId } from '../../domain/ids.ts';
+import type { AttemptRecord, TransactionRecord } from '../../domain/transactions.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
 import { transactionsRepository } from '../../store/repositories/transactions-repository.ts';
@@ -78,6 +79,12 @@ export function submitter(deps: SubmitDeps) {
       state: { recorded: boolean },
       id: TransactionId = newId('tx'),
       audit: AuditContext = SERVICE_CONTEXT,
+      /**
+       * How the signed transaction is recorded (default: inserted, linked to the request's key). A
+       * deferred write (deferred-writes.ts) records its attempt on the row it already has; it
+       * returns false, like the insert, when its claim was lost and nothing may be broadcast.
+       */
+      record?: (tx: TransactionRecord, attempt: AttemptRecord) => Promise<boolean>,
     ): Promise<Submitted> {
       const { chain } = intent;
       const family = deps.families.of(chain);
@@ -128,7 +135,9 @@ export function submitter(deps: SubmitDeps) {
               },
               tx.createdAt,
             );
-            inserted = await recordSigned(repo, tx, signed.attempt, claim, entry);
+            inserted = record
+              ? await record(tx, signed.attempt)
+              : await recordSigned(repo, tx, signed.attempt, claim, entry);
           } catch (err) {
             if ((err as AppError).sent === 'no') state.recorded = false;
             throw err;

@@ -1,6 +1,14 @@
 // The EVM family's rules that read no chain: addresses, amounts, and write requests turned into the
 // call the chain executes (ERC20 call data included) with what an API key's policy counts.
-import { encodeFunctionData, erc20Abi, getAddress, type Hex, isAddress, isHex } from 'viem';
+import {
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  type Hex,
+  isAddress,
+  isHex,
+  toFunctionSelector,
+} from 'viem';
 import { type EvmAddress, isEvmAddress, parseEvmAddress } from '../../domain/addresses.ts';
 import type { TransactionKind, WriteSpend } from '../../domain/transactions.ts';
 import { invalidInput } from '../../errors/app-error.ts';
@@ -45,6 +53,19 @@ export const evmRules: FamilyRules = {
       formText: 'must be a non-negative integer in base units, decimal or 0x-hex',
       maxText: 'must fit in uint256 (at most 2^256-1)',
     }),
+  methodSelector: (field, raw) => {
+    if (/^0x[0-9a-fA-F]{8}$/.test(raw)) return raw.toLowerCase();
+    if (!/^[A-Za-z_$][A-Za-z0-9_$]*\([A-Za-z0-9_,[\]() ]*\)$/.test(raw))
+      throw invalidInput(
+        field,
+        `must be a 4-byte selector (0x and 8 hex digits) or a signature such as transfer(address,uint256), got ${JSON.stringify(raw.slice(0, 80))}`,
+      );
+    try {
+      return toFunctionSelector(raw).toLowerCase();
+    } catch {
+      throw invalidInput(field, `is not a function signature: ${JSON.stringify(raw.slice(0, 80))}`);
+    }
+  },
 };
 
 /** Call data: 0x followed by an even number of hex digits. */
@@ -174,6 +195,8 @@ export function evmContract(chain: Chain, body: ContractBody): EvmPrepared {
       })),
       valueTo: { address: to, amount: value },
       contract: to,
+      // The method called, for keys that allow only some methods of a contract (empty data: none).
+      selector: data.length >= 10 ? data.slice(0, 10).toLowerCase() : '0x',
       ...(effects.unknown ? { unknownCall: effects.unknown } : {}),
     },
   );

@@ -21,6 +21,7 @@ import {
 } from '../request-context.ts';
 import { EXPIRY_CHOICES, isActive, type KeysModel, keysPage, revokeConfirmPage } from '../views/keys-view.ts';
 import type { Flash } from '../views/layout.ts';
+import { keyRulesFromForm } from './key-rules-form.ts';
 
 const isExpiry = (value: string): value is KeyExpiry => Object.hasOwn(KEY_EXPIRIES, value);
 
@@ -93,6 +94,7 @@ export async function policyFromForm(
     recipients: recipients.length > 0 ? recipients : null,
     contracts: contracts.length > 0 ? contracts : null,
     allowUnlimitedApprovals: field('allow_unlimited_approvals') !== undefined,
+    ...keyRulesFromForm(field),
   };
 }
 

@@ -1,4 +1,5 @@
 import { type ApiKeyView, type KeyExpiry, type KeyStatus, MAX_ACTIVE_KEYS } from '../../app/api-keys.ts';
+import { APPROVAL_KINDS } from '../../app/key-finer-rules.ts';
 import { SCOPES, type Scope } from '../../app/key-policies.ts';
 import type { LimitStanding } from '../../app/key-spend.ts';
 import { type AssetUnit, amountHtml, unitKey } from '../asset-units.ts';
@@ -43,6 +44,7 @@ const SCOPE_LABELS: Record<Scope, string> = {
   write: 'Write (send, approve, contract calls)',
   trade: 'Trade (quote, swap)',
   webhooks: 'Webhooks (manage endpoints)',
+  approve: 'Approve (decide on other keys’ writes waiting for approval; never on by default)',
 };
 
 /** The "What this key may do" part of the create form: everything unless narrowed. */
@@ -60,7 +62,7 @@ function policyFields(model: KeysModel): SafeHtml {
   <div class="field"><span class="label">Scopes</span>
     ${SCOPES.map(
       (s) =>
-        html`<label class="check"><input type="checkbox" name="scope_${s}" value="1"${checked(`scope_${s}`, true)}> ${SCOPE_LABELS[s]}</label>`,
+        html`<label class="check"><input type="checkbox" name="scope_${s}" value="1"${checked(`scope_${s}`, s !== 'approve')}> ${SCOPE_LABELS[s]}</label>`,
     )}
   </div>
   <div class="field chains"><span class="label">Chains</span>
@@ -100,7 +102,42 @@ function policyFields(model: KeysModel): SafeHtml {
     <label class="check"><input type="checkbox" name="allow_unlimited_approvals" value="1" aria-describedby="key-approvals-hint"${checked('allow_unlimited_approvals', false)}> Allow unlimited approvals</label>
     <p class="hint" id="key-approvals-hint">Unchecked: an approval may grant at most what the key may move of a limited token per transaction and per 24 hours.</p>
   </div>
+  ${approvalFields(f, checked)}
 </fieldset>`;
+}
+
+/** Issue 30's rules in the create form: writes that wait for a person, and the finer rules. */
+function approvalFields(
+  f: ((name: string) => string | undefined) | undefined,
+  checked: (name: string, byDefault: boolean) => SafeHtml | string,
+): SafeHtml {
+  return html`<div class="field">
+    <label for="key-approval-above">Approval thresholds</label>
+    <textarea id="key-approval-above" name="approval_above" rows="2" class="mono" aria-describedby="key-approval-above-hint"
+      placeholder="evm-localnet native 1000000000000000000">${f?.('approval_above') ?? ''}</textarea>
+    <p class="hint" id="key-approval-above-hint">One per line: chain, asset (<code>native</code> or a token), amount in base units. A write moving more than that in one transaction waits for you on the Approvals page.</p>
+  </div>
+  <div class="field"><span class="label">Always ask me for</span>
+    ${APPROVAL_KINDS.map(
+      (k) =>
+        html`<label class="check"><input type="checkbox" name="approval_for_${k}" value="1"${checked(`approval_for_${k}`, false)}> ${k}</label>`,
+    )}
+  </div>
+  <div class="field">
+    <label for="key-contract-methods">Contract methods</label>
+    <textarea id="key-contract-methods" name="contract_methods" rows="2" class="mono" aria-describedby="key-contract-methods-hint">${f?.('contract_methods') ?? ''}</textarea>
+    <p class="hint" id="key-contract-methods-hint">One contract per line: address, then methods separated by commas (selectors such as <code>0xa9059cbb</code> or signatures such as <code>transfer(address,uint256)</code>). Calls to that contract may use only these.</p>
+  </div>
+  <div class="field">
+    <label for="key-max-approvals">Maximum approvals</label>
+    <textarea id="key-max-approvals" name="max_approvals" rows="2" class="mono" aria-describedby="key-max-approvals-hint">${f?.('max_approvals') ?? ''}</textarea>
+    <p class="hint" id="key-max-approvals-hint">One per line: chain, token, amount in base units: the most an approval may grant. Unlimited approvals on that chain are then refused unless allowed above.</p>
+  </div>
+  <div class="field">
+    <label for="key-active-hours">Active hours (UTC)</label>
+    <input id="key-active-hours" name="active_hours" class="mono" placeholder="08:00-20:00" value="${f?.('active_hours') ?? ''}" aria-describedby="key-active-hours-hint">
+    <p class="hint" id="key-active-hours-hint">Empty: any time. Outside these hours the key's writes are refused.</p>
+  </div>`;
 }
 
 /** A key's powers for the table: scopes, chains, allowlists, and what each limit has left today. */
@@ -120,6 +157,11 @@ function powers(
     ${p.recipients ? html`<br><span class="muted">${p.recipients.length} allowed recipient${p.recipients.length === 1 ? '' : 's'}</span>` : ''}
     ${p.contracts ? html`<br><span class="muted">${p.contracts.length} allowed contract${p.contracts.length === 1 ? '' : 's'}</span>` : ''}
     ${p.allowUnlimitedApprovals ? html`<br><span class="muted" data-policy="unlimited-approvals">unlimited approvals allowed</span>` : ''}
+    ${(p.approvalAbove ?? []).map((t) => html`<br><span class="muted" data-policy="approval-above">approval above ${t.amount} ${t.asset} on ${t.chain}</span>`)}
+    ${p.approvalFor?.length ? html`<br><span class="muted" data-policy="approval-for">approval for every ${p.approvalFor.join(', ')}</span>` : ''}
+    ${p.contractMethods?.length ? html`<br><span class="muted">methods limited on ${p.contractMethods.length} contract${p.contractMethods.length === 1 ? '' : 's'}</span>` : ''}
+    ${(p.maxApprovals ?? []).map((m) => html`<br><span class="muted">approvals of <code>${m.token}</code> ≤ ${m.amount}</span>`)}
+    ${p.activeHours ? html`<br><span class="muted" data-policy="active-hours">active ${p.activeHours} UTC</span>` : ''}
     ${limits.map((l) => {
       const of = (raw: string) => amount(raw, l.chain, l.asset);
       return html`<br><span class="limit" data-limit="${l.chain}:${l.asset}">${l.chain} ${l.asset === 'native' ? 'native' : html`<code>${l.asset}</code>`}:

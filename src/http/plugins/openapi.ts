@@ -53,6 +53,10 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
             'Endpoints that receive your events, signed to Standard Webhooks 1.0, and their deliveries',
         },
         { name: 'Audit', description: 'Who did what on your account, with which key (a hash chain)' },
+        {
+          name: 'Approvals',
+          description: 'Writes waiting for a person, and their decisions (approve scope)',
+        },
       ],
     },
     // Headers the server always sends are marked required (the plugin has no way to say so).

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { WriteSpend } from '../../app/key-write-rules.ts';
 import type { Services } from '../../app/services.ts';
 import type { WriteIntent } from '../../app/transactions/write-intents.ts';
+import type { TransactionKind } from '../../domain/transactions.ts';
 import { errorResponses, ok } from '../../schemas/common.ts';
 import { keyContext } from '../plugins/audit-context.ts';
 import { principalOf } from '../plugins/auth.ts';
@@ -16,6 +17,17 @@ export const WRITE_RESPONSES = {
       description: 'Present on a replay of a stored response',
     },
   }),
+  202: ok(
+    Type.Ref('ApprovalSubmission'),
+    "Waiting for approval (the API key's approval rules): checked and recorded, nothing signed; status PENDING. Approved, it goes on like any write (GET /tx/{id}); denied or expired, it ends FAILED",
+    {
+      'Idempotent-Replayed': {
+        type: 'string',
+        enum: ['true'],
+        description: 'Present on a replay of a stored response',
+      },
+    },
+  ),
   ...errorResponses(400, 403, 404, 409, 413, 502, 503),
 };
 
@@ -28,18 +40,18 @@ export async function sendWrite(
   request: FastifyRequest,
   reply: FastifyReply,
   path: string,
-  intent: WriteIntent | { build: () => Promise<WriteIntent>; spend: WriteSpend },
+  intent: WriteIntent | { build: () => Promise<WriteIntent>; spend: WriteSpend; kind: TransactionKind },
 ): Promise<FastifyReply> {
   const principal = principalOf(request);
-  const { json, replayed } = await services.transactions.write({
+  const { json, replayed, status } = await services.transactions.write({
     userId: principal.userId,
     idempotencyKey: request.headers['idempotency-key'] as string,
     path,
     body: request.body,
     key: { id: principal.keyId, policy: principal.policy },
     audit: keyContext(request),
-    ...('build' in intent ? { intent: intent.build, spend: intent.spend } : { intent }),
+    ...('build' in intent ? { intent: intent.build, spend: intent.spend, kind: intent.kind } : { intent }),
   });
   if (replayed) reply.header('Idempotent-Replayed', 'true');
-  return reply.type('application/json; charset=utf-8').send(json);
+  return reply.code(status).type('application/json; charset=utf-8').send(json);
 }

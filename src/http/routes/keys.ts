@@ -37,6 +37,11 @@ export const keysRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         recipients: key.policy.recipients,
         contracts: key.policy.contracts,
         allowUnlimitedApprovals: key.policy.allowUnlimitedApprovals,
+        approvalAbove: key.policy.approvalAbove ?? [],
+        approvalFor: key.policy.approvalFor ?? [],
+        contractMethods: key.policy.contractMethods ?? [],
+        maxApprovals: key.policy.maxApprovals ?? [],
+        activeHours: key.policy.activeHours ?? null,
         limits,
       };
     },

@@ -474,6 +474,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List approvals of writes
+         * @description Extension. Your writes that an API key's approval rules sent to a person, newest first: what, to whom, how much, from which key. Needs the API key's approve scope, which a key gets only when it is named at creation (never by default). A key never decides on a write it asked for itself (403 FORBIDDEN); an approval is decided once: a second decision, or one after it expired, is 409 APPROVAL_DECIDED.
+         */
+        get: operations["listApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a write waiting for a person
+         * @description Extension. The write is then signed and sent like any write (GET /tx/{id} follows it), exactly once across instances. Needs the API key's approve scope, which a key gets only when it is named at creation (never by default). A key never decides on a write it asked for itself (403 FORBIDDEN); an approval is decided once: a second decision, or one after it expired, is 409 APPROVAL_DECIDED.
+         */
+        post: operations["approveApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals/{id}/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deny a write waiting for a person
+         * @description Extension. Its transaction ends FAILED with nothing signed; its error names who denied it and why, and its amount is given back to the key's daily limits. Needs the API key's approve scope, which a key gets only when it is named at creation (never by default). A key never decides on a write it asked for itself (403 FORBIDDEN); an approval is decided once: a second decision, or one after it expired, is 409 APPROVAL_DECIDED.
+         */
+        post: operations["denyApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -499,7 +559,7 @@ export interface components {
              * @description Stable error code
              * @enum {string}
              */
-            code: "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_INPUT" | "WALLET_NOT_FOUND" | "USER_NOT_LINKED" | "WALLET_NOT_DELEGATED" | "WALLET_ID_REQUIRED" | "CHAIN_UNKNOWN" | "INSUFFICIENT_FUNDS" | "IDEMPOTENT_BODY_MISMATCH" | "IDEMPOTENT_REPLAY" | "PROVIDER_RPC_ERROR" | "SEND_FAILED" | "SERVICE_UNAVAILABLE" | "SEND_OUTCOME_UNKNOWN" | "QUOTE_FAILED" | "TRANSACTION_FINAL" | "INTERNAL_ERROR";
+            code: "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_INPUT" | "WALLET_NOT_FOUND" | "USER_NOT_LINKED" | "WALLET_NOT_DELEGATED" | "WALLET_ID_REQUIRED" | "CHAIN_UNKNOWN" | "INSUFFICIENT_FUNDS" | "IDEMPOTENT_BODY_MISMATCH" | "IDEMPOTENT_REPLAY" | "APPROVAL_DECIDED" | "PROVIDER_RPC_ERROR" | "SEND_FAILED" | "SERVICE_UNAVAILABLE" | "SEND_OUTCOME_UNKNOWN" | "QUOTE_FAILED" | "TRANSACTION_FINAL" | "INTERNAL_ERROR";
             /** @description Equals the x-request-id response header */
             requestId: string;
             /** @description For INVALID_INPUT: the offending fields */
@@ -640,6 +700,39 @@ export interface components {
                 amount: string;
             }[];
         };
+        /** ApprovalRef */
+        ApprovalRef: {
+            /** @description Approval id (apr_ followed by a ULID) */
+            id: string;
+            /**
+             * @description required: waiting for a person; approved: let go (the transaction goes on as any write); denied or expired: the transaction ended FAILED, nothing signed
+             * @enum {string}
+             */
+            status: "required" | "approved" | "denied" | "expired";
+            /**
+             * Format: date-time
+             * @description Past it, a required approval expires
+             */
+            expiresAt: string;
+            /** @description The dashboard's page of this approval */
+            url: string;
+        };
+        /** ApprovalSubmission */
+        ApprovalSubmission: {
+            /** @description Service transaction id */
+            id: string;
+            /**
+             * @description Recorded, not signed: waiting for approval
+             * @enum {string}
+             */
+            status: "PENDING";
+            /** @description null: nothing is signed yet */
+            hash: string | null;
+            /** @description null until a hash exists */
+            explorerUrl: string | null;
+            chainName: string;
+            approval: components["schemas"]["ApprovalRef"];
+        };
         /** Transaction */
         Transaction: {
             id: string;
@@ -678,10 +771,47 @@ export interface components {
             stuckReason: string | null;
             /** @description Extension. True for a transaction made on a development network (evm-localnet, solana-localnet) that has restarted since: that chain and its hashes are gone; a transaction still pending then was FAILED */
             devnetReset: boolean;
+            approval?: components["schemas"]["ApprovalRef"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** Approval */
+        Approval: {
+            id: string;
+            /** @enum {string} */
+            status: "required" | "approved" | "denied" | "expired";
+            /** @description The write waiting (GET /tx/{id}) */
+            transactionId: string;
+            /** @description The API key that asked for the write */
+            keyId: string | null;
+            keyName: string | null;
+            /** @description Which of the key's rules sent it for approval */
+            reasons: string[];
+            /** @description Chain slug */
+            chain: string;
+            /** @enum {string} */
+            kind: "send" | "approve" | "contract" | "swap";
+            /** @description Sender wallet */
+            from: string;
+            /** @description Recipient, token (approve), contract, or router (swap) */
+            to: string;
+            /** @description Native value in base units */
+            value: string;
+            /** @description What the write moves, amounts in base units (as on the Transaction) */
+            intent: (components["schemas"]["SendIntent"] | components["schemas"]["ApproveIntent"] | components["schemas"]["SwapIntent"] | components["schemas"]["ContractIntent"]) | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            decidedAt: string | null;
+            /** @description Who decided: an API key (id and name) or the dashboard owner; null while required or once expired */
+            decidedBy: string | null;
+            /** @description The reason given with a denial */
+            reason: string | null;
+            /** @description The dashboard's page of this approval */
+            url: string;
         };
         /** WalletBalance */
         WalletBalance: {
@@ -851,6 +981,7 @@ export interface components {
             stuckReason: string | null;
             /** @description Extension. True for a transaction made on a development network (evm-localnet, solana-localnet) that has restarted since: that chain and its hashes are gone; a transaction still pending then was FAILED */
             devnetReset: boolean;
+            approval?: components["schemas"]["ApprovalRef"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1305,6 +1436,23 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
+            /** @description Waiting for approval (the API key's approval rules): checked and recorded, nothing signed; status PENDING. Approved, it goes on like any write (GET /tx/{id}); denied or expired, it ends FAILED */
+            202: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Present on a replay of a stored response */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalSubmission"];
+                };
+            };
             /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
@@ -1361,7 +1509,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, TRANSACTION_FINAL) */
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, APPROVAL_DECIDED, TRANSACTION_FINAL) */
             409: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1531,6 +1679,23 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
+            /** @description Waiting for approval (the API key's approval rules): checked and recorded, nothing signed; status PENDING. Approved, it goes on like any write (GET /tx/{id}); denied or expired, it ends FAILED */
+            202: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Present on a replay of a stored response */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalSubmission"];
+                };
+            };
             /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
@@ -1587,7 +1752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, TRANSACTION_FINAL) */
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, APPROVAL_DECIDED, TRANSACTION_FINAL) */
             409: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -1757,6 +1922,23 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
+            /** @description Waiting for approval (the API key's approval rules): checked and recorded, nothing signed; status PENDING. Approved, it goes on like any write (GET /tx/{id}); denied or expired, it ends FAILED */
+            202: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Present on a replay of a stored response */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalSubmission"];
+                };
+            };
             /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
@@ -1813,7 +1995,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, TRANSACTION_FINAL) */
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, APPROVAL_DECIDED, TRANSACTION_FINAL) */
             409: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -2806,6 +2988,23 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
+            /** @description Waiting for approval (the API key's approval rules): checked and recorded, nothing signed; status PENDING. Approved, it goes on like any write (GET /tx/{id}); denied or expired, it ends FAILED */
+            202: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Present on a replay of a stored response */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalSubmission"];
+                };
+            };
             /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
             400: {
                 headers: {
@@ -2862,7 +3061,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, TRANSACTION_FINAL) */
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, APPROVAL_DECIDED, TRANSACTION_FINAL) */
             409: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -3013,6 +3212,19 @@ export interface operations {
                      *       "recipients": null,
                      *       "contracts": null,
                      *       "allowUnlimitedApprovals": false,
+                     *       "approvalAbove": [
+                     *         {
+                     *           "chain": "base",
+                     *           "asset": "native",
+                     *           "amount": "50000000000000000"
+                     *         }
+                     *       ],
+                     *       "approvalFor": [
+                     *         "contract"
+                     *       ],
+                     *       "contractMethods": [],
+                     *       "maxApprovals": [],
+                     *       "activeHours": "08:00-20:00",
                      *       "limits": [
                      *         {
                      *           "chain": "base",
@@ -3039,8 +3251,8 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         expiresAt: string | null;
-                        /** @description read: every GET; write: send, approve, contract calls; trade: quote and swap; webhooks: manage webhook endpoints */
-                        scopes: ("read" | "write" | "trade" | "webhooks")[];
+                        /** @description read: every GET; write: send, approve, contract calls; trade: quote and swap; webhooks: manage webhook endpoints; approve: list and decide on writes waiting for approval (never a default) */
+                        scopes: ("read" | "write" | "trade" | "webhooks" | "approve")[];
                         /** @description The chain slugs the key may name (null: every chain) */
                         chains: string[] | null;
                         /** @description Where value may go (sends; the `to` of a token transfer decoded from a contract call; a contract a call sends native value to) and which spenders approvals may name (null: anywhere) */
@@ -3049,6 +3261,30 @@ export interface operations {
                         contracts: string[] | null;
                         /** @description Whether an approval (POST /token/approve, or approve, increaseAllowance or a Permit2 approval decoded from POST /contracts/send) may grant more of a limited token than the key may move of it per transaction and per 24 hours, unlimited amounts included. False: such approvals, and increaseAllowance on a limited token, are refused */
                         allowUnlimitedApprovals: boolean;
+                        /** @description A write that moves more than `amount` of the asset in one transaction (or grants an allowance of more) waits for a person: 202 with an `approval` */
+                        approvalAbove: {
+                            chain: string;
+                            /** @description `native`, or a token address or mint */
+                            asset: string;
+                            /** @description Base units */
+                            amount: string;
+                        }[];
+                        /** @description Kinds of writes that always wait for a person */
+                        approvalFor: ("send" | "approve" | "contract" | "swap")[];
+                        /** @description A contract named here is called only with these methods (the call data's first four bytes); other contracts are left to the other rules */
+                        contractMethods: {
+                            contract: string;
+                            selectors: string[];
+                        }[];
+                        /** @description The most an approval may grant of a token; with any on a chain, unlimited approvals there are refused unless allowUnlimitedApprovals */
+                        maxApprovals: {
+                            chain: string;
+                            token: string;
+                            /** @description Base units */
+                            amount: string;
+                        }[];
+                        /** @description The UTC hours the key may write in (null: always) */
+                        activeHours: string | null;
                         /** @description Spend limits per chain and asset. Amounts leaving the wallet count (fees do not), token transfers decoded from a contract call included; a transaction that ends FAILED without landing gives its amount back. */
                         limits: components["schemas"]["KeyLimit"][];
                     };
@@ -5310,7 +5546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, TRANSACTION_FINAL) */
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, APPROVAL_DECIDED, TRANSACTION_FINAL) */
             409: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -5561,7 +5797,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, TRANSACTION_FINAL) */
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, APPROVAL_DECIDED, TRANSACTION_FINAL) */
             409: {
                 headers: {
                     /** @description Request id, also in error bodies */
@@ -5955,6 +6191,619 @@ export interface operations {
                     RateLimit: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listApprovals: {
+        parameters: {
+            query?: {
+                /** @description Only approvals in this status; `pending` is `required` (waiting for a decision) */
+                status?: "pending" | "required" | "approved" | "denied" | "expired";
+                /** @description At most this many (default 50) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approvals */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "approvals": [
+                     *         {
+                     *           "id": "apr_01JD3Z9A2B3C4D5E6F7G8H9J0K",
+                     *           "status": "required",
+                     *           "transactionId": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *           "keyId": "key_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *           "keyName": "trading bot",
+                     *           "reasons": [
+                     *             "it moves 2000000 of native, above this API key's approval threshold of 1000000"
+                     *           ],
+                     *           "chain": "base",
+                     *           "kind": "send",
+                     *           "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *           "to": "0x000000000000000000000000000000000000dEaD",
+                     *           "value": "2000000",
+                     *           "intent": {
+                     *             "kind": "send",
+                     *             "asset": "native",
+                     *             "token": null,
+                     *             "amount": "2000000"
+                     *           },
+                     *           "createdAt": "2025-01-15T10:00:00.000Z",
+                     *           "expiresAt": "2025-01-16T10:00:00.000Z",
+                     *           "decidedAt": null,
+                     *           "decidedBy": null,
+                     *           "reason": null,
+                     *           "url": "https://wallet.example.com/dashboard/approvals/apr_01JD3Z9A2B3C4D5E6F7G8H9J0K"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        approvals: components["schemas"]["Approval"][];
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Approval id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approval, approved */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "apr_01JD3Z9A2B3C4D5E6F7G8H9J0K",
+                     *       "status": "approved",
+                     *       "transactionId": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "keyId": "key_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "keyName": "trading bot",
+                     *       "reasons": [
+                     *         "it moves 2000000 of native, above this API key's approval threshold of 1000000"
+                     *       ],
+                     *       "chain": "base",
+                     *       "kind": "send",
+                     *       "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *       "to": "0x000000000000000000000000000000000000dEaD",
+                     *       "value": "2000000",
+                     *       "intent": {
+                     *         "kind": "send",
+                     *         "asset": "native",
+                     *         "token": null,
+                     *         "amount": "2000000"
+                     *       },
+                     *       "createdAt": "2025-01-15T10:00:00.000Z",
+                     *       "expiresAt": "2025-01-16T10:00:00.000Z",
+                     *       "decidedAt": "2025-01-15T10:05:00.000Z",
+                     *       "decidedBy": "API key key_01JD3Z8W1V7N6Q4R2S5T9X0Y3C (phone)",
+                     *       "reason": null,
+                     *       "url": "https://wallet.example.com/dashboard/approvals/apr_01JD3Z9A2B3C4D5E6F7G8H9J0K"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Approval"];
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, APPROVAL_DECIDED, TRANSACTION_FINAL) */
+            409: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent */
+            414: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    denyApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Approval id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "not this week"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Why, shown in the transaction’s error */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The approval, denied */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "apr_01JD3Z9A2B3C4D5E6F7G8H9J0K",
+                     *       "status": "denied",
+                     *       "transactionId": "tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "keyId": "key_01JD3Z8W1V7N6Q4R2S5T9X0Y3B",
+                     *       "keyName": "trading bot",
+                     *       "reasons": [
+                     *         "it moves 2000000 of native, above this API key's approval threshold of 1000000"
+                     *       ],
+                     *       "chain": "base",
+                     *       "kind": "send",
+                     *       "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *       "to": "0x000000000000000000000000000000000000dEaD",
+                     *       "value": "2000000",
+                     *       "intent": {
+                     *         "kind": "send",
+                     *         "asset": "native",
+                     *         "token": null,
+                     *         "amount": "2000000"
+                     *       },
+                     *       "createdAt": "2025-01-15T10:00:00.000Z",
+                     *       "expiresAt": "2025-01-16T10:00:00.000Z",
+                     *       "decidedAt": "2025-01-15T10:05:00.000Z",
+                     *       "decidedBy": "API key key_01JD3Z8W1V7N6Q4R2S5T9X0Y3C (phone)",
+                     *       "reason": "not this week",
+                     *       "url": "https://wallet.example.com/dashboard/approvals/apr_01JD3Z9A2B3C4D5E6F7G8H9J0K"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Approval"];
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, APPROVAL_DECIDED, TRANSACTION_FINAL) */
+            409: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent */
+            414: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
