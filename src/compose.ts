@@ -7,6 +7,8 @@ import { sessionService } from './app/dashboard-sessions.ts';
 import { derivedKeyStore } from './app/derived-key-store.ts';
 import { idempotencyService } from './app/idempotency.ts';
 import { keySpendService } from './app/key-spend.ts';
+import { payoutRunner } from './app/payouts/payout-runner.ts';
+import { payoutsService } from './app/payouts/payouts.ts';
 import { readinessService } from './app/readiness.ts';
 import type { Services } from './app/services.ts';
 import { tradingService } from './app/trading/trading.ts';
@@ -147,6 +149,16 @@ export function compose(options: ComposeOptions): Composition {
     writePerMinute: config.RATE_LIMIT_WRITE_PER_MINUTE,
   };
   const chainHealth = chainHealthService({ chains, families, clock });
+  const payoutRunnerOf = payoutRunner({
+    db,
+    clock,
+    chains,
+    families,
+    provider,
+    lock,
+    onWalletWrite: balancesChanged(bus),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   const services: Services = {
     clock,
     chains,
@@ -188,6 +200,17 @@ export function compose(options: ComposeOptions): Composition {
       // Straight onto the bus, where the balances cache (and every other instance's) listens.
       onWalletWrite: balancesChanged(bus),
     }),
+    payouts: payoutsService({
+      db,
+      clock,
+      families,
+      wallets,
+      idempotency,
+      keySpend,
+      wake: () => payoutRunnerOf.wake(),
+      ...(options.logger ? { logger: options.logger } : {}),
+    }),
+    payoutRunner: payoutRunnerOf,
     trading: tradingService({
       chains,
       allowUnknownRouterMethods: config.ONEINCH_ALLOW_UNKNOWN_ROUTER_METHODS,
@@ -248,6 +271,7 @@ export function compose(options: ComposeOptions): Composition {
           : clock.now().getTime();
       if (config.TRACKER) {
         await services.transactions.reconcileIdempotency(new Date(cutoff));
+        if (db.kind === 'pglite') await services.payoutRunner.takeOverLeases();
         background = startBackgroundWork(services, config, clock, options.logger);
       }
     },

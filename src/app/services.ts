@@ -10,6 +10,8 @@ import type { SessionService } from './dashboard-sessions.ts';
 import type { DerivedKeyStoreService } from './derived-key-store.ts';
 import type { IdempotencyService } from './idempotency.ts';
 import type { KeySpendService } from './key-spend.ts';
+import type { PayoutRunner } from './payouts/payout-runner.ts';
+import type { PayoutsService } from './payouts/payouts.ts';
 import type { ReadinessService } from './readiness.ts';
 import type { TradingService } from './trading/trading.ts';
 import type { TransactionsService } from './transactions/transactions.ts';
@@ -33,6 +35,9 @@ export interface Services {
   /** API keys' spend limits: what each key moved and may still move. */
   keySpend: KeySpendService;
   transactions: TransactionsService;
+  /** Payouts (issue 31): many transfers in one request, and the runner that signs them in parts. */
+  payouts: PayoutsService;
+  payoutRunner: PayoutRunner;
   trading: TradingService;
   rateLimiter: RateLimiter;
   /** Each chain's RPC health. */

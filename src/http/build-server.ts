@@ -8,6 +8,7 @@ import { API_PREFIX } from '../schemas/api-prefix.ts';
 import { WalletBalanceSchema } from '../schemas/balances.ts';
 import { ErrorBody } from '../schemas/common.ts';
 import { KeyLimitSchema } from '../schemas/keys.ts';
+import { PayoutItemSchema, PayoutSchema } from '../schemas/payouts.ts';
 import { INTENT_SCHEMAS, SubmissionSchema, TransactionSchema } from '../schemas/transactions.ts';
 import { ChainSchema, WalletSchema } from '../schemas/wallets.ts';
 import { LazyChildLogger } from '../support/logger.ts';
@@ -29,6 +30,7 @@ import { balancesRoutes } from './routes/balances.ts';
 import { chainsRoutes } from './routes/chains.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { keysRoutes } from './routes/keys.ts';
+import { payoutsRoutes } from './routes/payouts.ts';
 import { tradingRoutes } from './routes/trading.ts';
 import { transactionsRoutes } from './routes/transactions.ts';
 import { walletsRoutes } from './routes/wallets.ts';
@@ -144,6 +146,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   for (const intent of INTENT_SCHEMAS) app.addSchema(intent);
   app.addSchema(TransactionSchema);
   app.addSchema(WalletBalanceSchema);
+  app.addSchema(PayoutItemSchema);
+  app.addSchema(PayoutSchema);
   await registerOpenApi(app, options.publicUrl);
   registerHealthRoutes(app, { readiness: services.readiness });
   await app.register(
@@ -163,6 +167,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       await api.register(balancesRoutes, { services });
       await api.register(tradingRoutes, { services });
       await api.register(keysRoutes, { services });
+      await api.register(payoutsRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

@@ -8,6 +8,7 @@ interface IdOf {
   wal: WalletId;
   ses: string;
   spd: string;
+  pay: string;
 }
 
 /** Opaque, sortable identifiers: a short type prefix and a ULID (for example `tx_01J...`). */
