@@ -3,8 +3,9 @@
 // nonces; Solana packs as many transfers as fit into each transaction (atomic for its transfers).
 // The use case (src/app/payouts) records, broadcasts and tracks what is signed here like any write.
 import type { TransactionId } from '../domain/ids.ts';
+import type { AttemptRecord } from '../domain/transactions.ts';
 import type { WalletRecord } from '../domain/wallets.ts';
-import type { AttemptSigner, SignedWrite } from './chain-adapter.ts';
+import type { AttemptSigner, BroadcastOutcome, SignedWrite } from './chain-adapter.ts';
 import type { Chain } from './chain-registry.ts';
 
 /** One payment of a payout: its index in the request, the recipient, the amount in base units. */
@@ -80,4 +81,11 @@ export interface PayoutWriter {
       limit: number;
     },
   ): Promise<{ signed: SignedPayoutTransaction[]; unsigned: UnsignedPayoutTransfer[] }>;
+  /**
+   * Sends many signed attempts at once, in the order given, without waiting for one answer before
+   * sending the next; what each answer was, in that order. EVM sends them as one JSON-RPC batch,
+   * so a node receives consecutive nonces in order (one that refuses a nonce gap, as a development
+   * node does, would otherwise refuse most of them). Absent: the family's `broadcast`, pooled.
+   */
+  broadcastMany?(chain: Chain, attempts: AttemptRecord[]): Promise<BroadcastOutcome[]>;
 }

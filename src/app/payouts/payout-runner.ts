@@ -4,7 +4,7 @@ import type { SignedPayoutTransaction } from '../../chains/chain-family.ts';
 import type { ChainRegistry } from '../../chains/chain-registry.ts';
 import type { ChainFamilies } from '../../chains/families.ts';
 import type { TransactionId } from '../../domain/ids.ts';
-import type { TransactionRecord } from '../../domain/transactions.ts';
+import type { AttemptRecord, TransactionRecord } from '../../domain/transactions.ts';
 import type { WalletRecord } from '../../domain/wallets.ts';
 import type { Database } from '../../store/database.ts';
 import { eventsRepository } from '../../store/repositories/events-repository.ts';
@@ -111,6 +111,48 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
     };
   }
 
+  /** Sends attempts pipelined, in order: the family's batch when it has one, else its broadcast pooled. */
+  async function sendAll(p: PayoutRecord, attempts: AttemptRecord[]): Promise<BroadcastOutcome[]> {
+    const chain = deps.chains.get(p.chain);
+    const family = deps.families.of(chain);
+    const uncertain = (err: unknown): BroadcastOutcome => ({ kind: 'uncertain', reason: String(err) });
+    const outcomes = family.payouts?.broadcastMany
+      ? await family.payouts.broadcastMany(chain, attempts).catch((err) => attempts.map(() => uncertain(err)))
+      : await pool(attempts, IN_FLIGHT, (a) => family.broadcast(chain, a).catch(uncertain));
+    // A node that takes no nonce gap (a development node automining) refuses those that reached it
+    // before an earlier one did: they go again one after the other, in nonce order, once.
+    if (family.usesNonces)
+      for (const [i, outcome] of outcomes.entries())
+        if (outcome.kind === 'nonce-gap')
+          outcomes[i] = await family.broadcast(chain, attempts[i] as AttemptRecord).catch(uncertain);
+    return outcomes;
+  }
+
+  /**
+   * On taking a payout up again (its runner stopped): what was recorded and not seen landed is sent
+   * again at once, in nonce order, rather than one by one as the tracker gets to each. Sending a
+   * transaction twice is harmless (the node knows it, or its nonce is taken by it); what the answers
+   * say is left to the tracker, but a PENDING one that was sent is SUBMITTED.
+   */
+  async function resend(p: PayoutRecord): Promise<void> {
+    const open = await repo.unfinishedAttempts(p.id);
+    if (open.length === 0) return;
+    const outcomes = await sendAll(
+      p,
+      open.map((o) => o.attempt),
+    );
+    const sent = open.filter((_, i) => {
+      const kind = outcomes[i]?.kind;
+      return kind === 'accepted' || kind === 'uncertain' || kind === 'underpriced' || kind === 'nonce-gap';
+    });
+    const now = deps.clock.now();
+    await repo.markSubmitted(
+      sent.map((o) => o.id),
+      now,
+      new Date(now.getTime() + FIRST_CHECK_MS),
+    );
+  }
+
   /** Broadcasts a recorded part, pipelined; SUBMITTED once tried (the tracker takes it from there). */
   async function broadcast(p: PayoutRecord, records: PayoutTransactionRecord[]): Promise<void> {
     const chain = deps.chains.get(p.chain);
@@ -178,8 +220,10 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
   async function run(p: PayoutRecord): Promise<void> {
     const wallet = await walletsRepository(deps.db).findById(p.walletId);
     if (!wallet) throw new Error(`wallet ${p.walletId} of payout ${p.id} not found`);
-    // Transactions an earlier runner recorded but may not have broadcast: the tracker's now.
+    // Transactions an earlier runner recorded but may not have broadcast: sent again now, in order,
+    // and the tracker's from now on.
     await repo.handOverPending(p.id, deps.clock.now());
+    await resend(p);
     for (;;) {
       await repo.renew(p.id, new Date(deps.clock.nowMs() + PAYOUT_LEASE_MS));
       const part = await runPart(p, wallet);

@@ -13,7 +13,7 @@ import {
   type TransactionSerializable,
 } from 'viem';
 import { AppError } from '../../errors/app-error.ts';
-import { type AttemptSigner, attemptRequestKey } from '../chain-adapter.ts';
+import { type AttemptSigner, attemptRequestKey, type BroadcastOutcome } from '../chain-adapter.ts';
 import type { Chain } from '../chain-registry.ts';
 import type {
   PayoutOrder,
@@ -24,7 +24,7 @@ import type {
 } from '../payouts.ts';
 import { type ChainClients, rpcError } from '../rpc-clients.ts';
 import { type EvmFees, feeCapOf, feesJson, initialFees } from './evm-fees.ts';
-import { errorReason, isTransportFailure } from './evm-outcomes.ts';
+import { classifyEvmBroadcastError, errorReason, isTransportFailure } from './evm-outcomes.ts';
 import { nextNonce } from './nonce-rules.ts';
 import { refuseTokenRecipient } from './token-recipient.ts';
 
@@ -183,6 +183,19 @@ export function evmPayouts(deps: { clients: ChainClients; now: () => Date }): Pa
   }
 
   return {
+    /** One JSON-RPC batch (the batching client sends what is asked in one turn together), in nonce order. */
+    broadcastMany(chain, attempts) {
+      const client = deps.clients.evm(chain);
+      return Promise.all(
+        attempts.map((a) =>
+          client.sendRawTransaction({ serializedTransaction: a.signedTx as Hex }).then(
+            (): BroadcastOutcome => ({ kind: 'accepted' }),
+            (err: unknown) => classifyEvmBroadcastError(err),
+          ),
+        ),
+      );
+    },
+
     async quote(chain, wallet, order, transfers) {
       const from = getAddress(wallet.address);
       const p = await plan(chain, from, order, transfers, true);

@@ -1,5 +1,10 @@
 import type { TransactionId, UserId, WalletId } from '../../domain/ids.ts';
-import type { IdempotencyLink, TransactionRecord, TransactionStatus } from '../../domain/transactions.ts';
+import type {
+  AttemptRecord,
+  IdempotencyLink,
+  TransactionRecord,
+  TransactionStatus,
+} from '../../domain/transactions.ts';
 import type { ChainType } from '../../domain/wallets.ts';
 import type { Queryable } from '../database.ts';
 
@@ -377,6 +382,42 @@ export function payoutsRepository(db: Queryable) {
         [payoutId, now],
       );
       return rows[0]?.n ?? 0;
+    },
+
+    /**
+     * The latest attempt of each transaction of a payout not known to have landed (PENDING or
+     * SUBMITTED), in nonce order (Solana: in order of recording).
+     */
+    async unfinishedAttempts(payoutId: string): Promise<{ id: TransactionId; attempt: AttemptRecord }[]> {
+      const rows = await db.query<{
+        id: TransactionId;
+        attempt: number;
+        hash: string;
+        signed_tx: string;
+        fees: Record<string, string> | string;
+        lvbh: string | null;
+        created_at: Date;
+      }>(
+        `select t.id, a.attempt, a.hash, a.signed_tx, a.fees, a.last_valid_block_height::text as lvbh, a.created_at
+         from transactions t
+         join lateral (select * from transaction_attempts x where x.transaction_id = t.id
+                       order by x.attempt desc limit 1) a on true
+         where t.status in ('PENDING', 'SUBMITTED')
+           and t.id in (select transaction_id from payout_items where payout_id = $1 and transaction_id is not null)
+         order by t.nonce nulls last, t.created_at, t.id`,
+        [payoutId],
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        attempt: {
+          attempt: r.attempt,
+          hash: r.hash,
+          signedTx: r.signed_tx,
+          fees: typeof r.fees === 'string' ? JSON.parse(r.fees) : r.fees,
+          lastValidBlockHeight: r.lvbh === null ? null : BigInt(r.lvbh),
+          createdAt: new Date(r.created_at),
+        },
+      }));
     },
 
     /** Ends the runner's work on a payout once no item is left to sign. */
