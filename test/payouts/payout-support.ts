@@ -15,7 +15,6 @@ export async function waitForPayout(
     const res = await app.get(`/api/v1/payouts/${id}`, key);
     const payout = (await res.json()) as PayoutJson;
     if (res.status !== 200) throw new Error(`GET /payouts/${id}: ${res.status} ${JSON.stringify(payout)}`);
-    if (process.env.PAYOUT_TRACE) console.log('TRACE', Date.now() % 100000, JSON.stringify(payout.totals));
     if (payout.status !== 'processing') return payout;
     if (Date.now() > deadline)
       throw new Error(`payout ${id} still processing: ${JSON.stringify(payout.totals)}`);
