@@ -27,6 +27,20 @@ export type ContractCallBody = JsonBody<operations['sendContractTransaction']>;
 export type QuoteBody = JsonBody<operations['tradeQuote']>;
 export type QuoteResult = JsonOk<operations['tradeQuote']>;
 export type SwapBody = JsonBody<operations['tradeSwap']>;
+/** A payout (extension): many transfers in one request, each item with its transaction's status. */
+export type Payout = Schemas['Payout'];
+export type PayoutItem = Schemas['PayoutItem'];
+export type PayoutBody = JsonBody<operations['createPayout']>;
+export type ListPayoutsQuery = Query<operations['listPayouts']>;
+export type ListPayoutsResult = JsonOk<operations['listPayouts']>;
+
+/** What createPayout resolves to: the payout as recorded (every item PENDING), and how it was sent. */
+export interface PayoutResult {
+  payout: Payout;
+  idempotencyKey: string;
+  replayed: boolean;
+  requestId: string | null;
+}
 
 /** What a write (send, approve, callContract, swap) resolves to. */
 export interface WriteResult {
