@@ -13,6 +13,7 @@ import { createLogger } from '../support/logger.ts';
 import { registerDevnetCommands } from './devnet-commands.ts';
 import { connectOperator } from './operator-connection.ts';
 import { printKey, printKeys, printResult } from './output.ts';
+import { registerPayoutCommands } from './payout-commands.ts';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -291,6 +292,7 @@ program
   });
 
 registerDevnetCommands(program, () => config().DATA_DIR);
+registerPayoutCommands(program, json);
 
 try {
   await program.parseAsync(process.argv);

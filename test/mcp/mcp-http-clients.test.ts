@@ -177,7 +177,9 @@ describe('MCP and REST clients that send the key as Authorization: Bearer', () =
       [
         'approve_token',
         'call_contract',
+        'create_payout',
         'get_balances',
+        'get_payout',
         'get_quote',
         'get_transaction',
         'list_chains',

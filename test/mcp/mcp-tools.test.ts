@@ -19,7 +19,9 @@ const CHAIN = 'evm-localnet';
 const TOOL_NAMES = [
   'approve_token',
   'call_contract',
+  'create_payout',
   'get_balances',
+  'get_payout',
   'get_quote',
   'get_transaction',
   'list_chains',
