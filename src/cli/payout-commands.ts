@@ -3,29 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { parsePayoutCsv } from '../app/payouts/payout-csv.ts';
 
 const TIMEOUT_MS = 30_000;
-
-interface PayoutItemCsv {
-  to: string;
-  amount: string;
-  reference?: string;
-}
-
-/** Lines `to,amount[,reference]`; a first line naming the columns is skipped; blank lines too. */
-export function parsePayoutCsv(text: string): PayoutItemCsv[] {
-  const lines = text.split(/\r?\n/).map((l) => l.trim());
-  const items: PayoutItemCsv[] = [];
-  for (const [n, line] of lines.entries()) {
-    if (line === '' || (n === 0 && /^to\s*,\s*amount/i.test(line))) continue;
-    const [to, amount, reference, ...rest] = line.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
-    if (!to || !amount || rest.length > 0)
-      throw new Error(`line ${n + 1}: expected to,amount[,reference], got ${JSON.stringify(line)}`);
-    items.push({ to, amount, ...(reference ? { reference } : {}) });
-  }
-  if (items.length === 0) throw new Error('the CSV file has no items');
-  return items;
-}
 
 function connection() {
   const url = process.env.WALLET_API_URL?.replace(/\/+$/, '');

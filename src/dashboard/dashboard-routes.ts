@@ -20,6 +20,7 @@ import {
 } from './request-context.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { keysRoutes } from './routes/keys-routes.ts';
+import { payoutsRoutes } from './routes/payouts-routes.ts';
 import { transactionsRoutes } from './routes/transactions-routes.ts';
 import { walletsRoutes } from './routes/wallets-routes.ts';
 import { errorPage } from './views/message-view.ts';
@@ -34,7 +35,8 @@ export interface DashboardOptions {
   signInLimits?: SignInLimits;
 }
 
-const FORM_BODY_LIMIT = 64 * 1024;
+// A payout's CSV (up to 1000 lines) comes as a form field.
+const FORM_BODY_LIMIT = 192 * 1024;
 
 // No inline script or style anywhere: the one script and stylesheet come from this origin.
 const SECURITY_HEADERS = {
@@ -172,6 +174,7 @@ async function dashboard(app: FastifyInstance, options: DashboardOptions): Promi
   await keysRoutes(app, deps);
   await walletsRoutes(app, deps);
   await transactionsRoutes(app, deps);
+  await payoutsRoutes(app, deps);
 }
 
 /** Registers the dashboard at /dashboard (one call from the server). */

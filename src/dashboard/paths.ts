@@ -7,11 +7,12 @@ export const PAGES = {
   keys: `${DASHBOARD_PATH}/keys`,
   wallets: `${DASHBOARD_PATH}/wallets`,
   transactions: `${DASHBOARD_PATH}/transactions`,
+  payouts: `${DASHBOARD_PATH}/payouts`,
   assets: `${DASHBOARD_PATH}/assets`,
 } as const;
 
 /** Pages a sign-in may return to; anything else (another site, odd paths) goes to the API keys page. */
 export function safeReturnPath(next: string | undefined): string {
-  const pages: string[] = [PAGES.keys, PAGES.wallets, PAGES.transactions];
+  const pages: string[] = [PAGES.keys, PAGES.wallets, PAGES.transactions, PAGES.payouts];
   return next && pages.includes(next) ? next : PAGES.keys;
 }

@@ -127,6 +127,7 @@ export const PayoutListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export type PayoutView = Static<typeof PayoutSchema>;
 export type PayoutItemView = Static<typeof PayoutItemSchema>;
+/** The Payout resource (its items are a reference to PayoutItem in the schema). */
+export type PayoutView = Omit<Static<typeof PayoutSchema>, 'items'> & { items: PayoutItemView[] };
 export type PayoutSummaryView = Static<typeof PayoutSummarySchema>;

@@ -10,6 +10,7 @@ import { type Address, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 // This branch's client (node_modules/@wallet-api/client resolves to the main checkout's build).
 import { createWalletApiClient } from '../../packages/client/src/index.ts';
+import { DashboardClient } from '../dashboard/dashboard-client.ts';
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, walletOf } from '../support/chain-app.ts';
 import { fund } from '../support/devnet.ts';
@@ -126,5 +127,51 @@ describe('payouts through the typed client, MCP and the CLI', () => {
     assert.match(r.stdout, /Paying 3 items/);
     assert.match(r.stdout, /completed: 3\/3 confirmed, 0 failed/);
     for (const [i, to] of rows.entries()) assert.equal(await balance(to), BigInt(300 + i));
+  });
+
+  test('the dashboard takes a CSV upload, shows the payout with each item, and refuses a bad line sending nothing', async () => {
+    await app.services.users.setPassword(user.email as never, 'correct horse battery staple');
+    const browser = new DashboardClient(app.url);
+    assert.equal((await browser.signIn(user.email, 'correct horse battery staple')).status, 303);
+    const list = await browser.get('/dashboard/payouts');
+    assert.equal(list.status, 200);
+    assert.match(browser.lastHtml, /aria-current="page">Payouts/);
+    const key = /name="idempotencyKey" value="([^"]+)"/.exec(browser.lastHtml)?.[1] ?? '';
+    const bad = await browser.post('/dashboard/payouts', {
+      _csrf: browser.csrf(),
+      idempotencyKey: key,
+      chain: CHAIN,
+      asset: 'native',
+      token: '',
+      csv: `${randomAddress()},10\nnot-an-address,11\n`,
+    });
+    assert.equal(bad.status, 400);
+    assert.match(browser.lastHtml, /Nothing was sent: items\[1\]\.to/);
+    const rows = [randomAddress(), randomAddress()];
+    const form = {
+      _csrf: browser.csrf(),
+      idempotencyKey: /name="idempotencyKey" value="([^"]+)"/.exec(browser.lastHtml)?.[1] ?? '',
+      chain: CHAIN,
+      asset: 'native',
+      token: '',
+      csv: `to,amount,reference\n${rows[0]},41,first\n${rows[1]},42,second\n`,
+    };
+    const ok = await browser.post('/dashboard/payouts', form);
+    assert.equal(ok.status, 303);
+    const location = ok.headers.get('location') ?? '';
+    assert.match(location, /^\/dashboard\/payouts\/pay_/);
+    // The same form sent again (a double click) is the same payout.
+    assert.equal((await browser.post('/dashboard/payouts', form)).headers.get('location'), location);
+    let html = '';
+    for (let i = 0; i < 300; i++) {
+      await browser.get(location);
+      html = browser.lastHtml;
+      if (!html.includes('data-auto-refresh')) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.match(html, /badge-ok">completed</);
+    assert.match(html, /2 of 2 confirmed/);
+    assert.match(html, /second/);
+    for (const [i, to] of rows.entries()) assert.equal(await balance(to), BigInt(41 + i));
   });
 });
