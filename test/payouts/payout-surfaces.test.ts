@@ -24,7 +24,7 @@ type Json = Record<string, any>;
 describe('payouts through the typed client, MCP and the CLI', () => {
   let ctx: Awaited<ReturnType<typeof startChainApp>>;
   let app: TestApp;
-  let user: { key: string; userId: string; address: Address };
+  let user: { key: string; userId: string; email: string; address: Address };
   const dir = mkdtempSync(join(tmpdir(), 'wallet-api-payout-csv-'));
   before(async () => {
     ctx = await startChainApp();
