@@ -14,12 +14,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Figure, MACHINE, table } from './support/report.ts';
 
-const BENCHES = ['startup', 'wallets', 'balances', 'send', 'chaos', 'scale', 'compare'] as const;
+const BENCHES = ['startup', 'wallets', 'balances', 'send', 'payouts', 'chaos', 'scale', 'compare'] as const;
 const FILES: Record<(typeof BENCHES)[number], string> = {
   startup: 'bench/startup.ts',
   wallets: 'bench/wallets-list.ts',
   balances: 'bench/balances.ts',
   send: 'bench/send.ts',
+  payouts: 'bench/payouts.ts',
   chaos: 'bench/chaos.ts',
   scale: 'bench/scale.ts',
   compare: 'bench/compare.ts',

@@ -12,6 +12,7 @@ const brief: Record<string, string> = {
   BENCH_ROUNDS: '1',
   BENCH_SAMPLES: '3',
   BENCH_SENDS: '10',
+  BENCH_PAYOUT_ITEMS: '10',
   BENCH_USERS: '3',
   BENCH_STARTS: '1',
   BENCH_IDLE_SECONDS: '1',
