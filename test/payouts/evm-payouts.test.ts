@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { type Address, erc20Abi } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { eventsRepository } from '../../src/store/repositories/events-repository.ts';
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, walletOf, write } from '../support/chain-app.ts';
 import { fund } from '../support/devnet.ts';
@@ -79,6 +80,12 @@ describe('EVM payouts on evm-localnet', () => {
     assert.equal(tx.to.toLowerCase(), items[0]?.to.toLowerCase());
     assert.equal(tx.intent.amount, items[0]?.amount);
     assert.equal(tx.hash, first.hash);
+    // The events: each item's transaction as any other, and payout.completed once, naming the payout.
+    const events = await eventsRepository(app.db).listAfter(user.userId as never, 0n, null, 1000);
+    const completed = events.filter((e) => e.type === 'payout.completed');
+    assert.equal(completed.length, 1);
+    assert.equal(completed[0]?.subject, created.id);
+    assert.equal(events.filter((e) => e.type === 'transaction.confirmed').length, 50);
   });
 
   test('an ERC20 payout of 50 items moves each amount once; a retry with the same key replays it', async () => {
