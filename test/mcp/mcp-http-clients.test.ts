@@ -127,7 +127,7 @@ describe('MCP and REST clients that send the key as Authorization: Bearer', () =
 
     test('every tool description carries an example call', async () => {
       const { tools } = await client.listTools();
-      assert.equal(tools.length, 9);
+      assert.equal(tools.length, 11);
       for (const t of tools) assert.match(t.description ?? '', new RegExp(`Example call: ${t.name} \\{`));
       const send = tools.find((t) => t.name === 'send');
       assert.match(send?.description ?? '', /"amount":"1000"/);
