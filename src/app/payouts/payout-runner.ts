@@ -9,10 +9,10 @@ import type { WalletRecord } from '../../domain/wallets.ts';
 import type { Database } from '../../store/database.ts';
 import { eventsRepository } from '../../store/repositories/events-repository.ts';
 import {
-  type PayoutRecord,
   type PayoutTransactionRecord,
-  payoutsRepository,
-} from '../../store/repositories/payouts-repository.ts';
+  payoutTransactionsRepository,
+} from '../../store/repositories/payout-transactions-repository.ts';
+import { type PayoutRecord, payoutsRepository } from '../../store/repositories/payouts-repository.ts';
 import { transactionsRepository } from '../../store/repositories/transactions-repository.ts';
 import { walletsRepository } from '../../store/repositories/wallets-repository.ts';
 import type { WalletLock } from '../../store/wallet-lock.ts';
@@ -71,6 +71,7 @@ async function pool<T, R>(list: T[], width: number, fn: (t: T) => Promise<R>): P
 export function payoutRunner(deps: PayoutRunnerDeps) {
   const repo = payoutsRepository(deps.db);
   const txRepo = transactionsRepository(deps.db);
+  const txs = payoutTransactionsRepository(deps.db);
 
   function recordOf(
     p: PayoutRecord,
@@ -135,7 +136,7 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
    * say is left to the tracker, but a PENDING one that was sent is SUBMITTED.
    */
   async function resend(p: PayoutRecord): Promise<void> {
-    const open = await repo.unfinishedAttempts(p.id);
+    const open = await txs.unfinishedAttempts(p.id);
     if (open.length === 0) return;
     const outcomes = await sendAll(
       p,
@@ -146,7 +147,7 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
       return kind === 'accepted' || kind === 'uncertain' || kind === 'underpriced' || kind === 'nonce-gap';
     });
     const now = deps.clock.now();
-    await repo.markSubmitted(
+    await txs.markSubmitted(
       sent.map((o) => o.id),
       now,
       new Date(now.getTime() + FIRST_CHECK_MS),
@@ -181,7 +182,7 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
         });
       else submitted.push(tx.id);
     }
-    await repo.markSubmitted(submitted, now, new Date(now.getTime() + FIRST_CHECK_MS));
+    await txs.markSubmitted(submitted, now, new Date(now.getTime() + FIRST_CHECK_MS));
   }
 
   /** Signs and records the next part of a payout under its wallet's lock; false when none is left. */
@@ -211,7 +212,7 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
       const now = deps.clock.now();
       const records = signed.map((s) => ({ tx: recordOf(p, wallet, s, now), indexes: s.indexes }));
       await repo.refuseItems(p.id, unsigned);
-      await repo.recordSigned(p.id, records);
+      await txs.recordSigned(p.id, records);
       await broadcast(p, records);
       return records;
     });
@@ -222,7 +223,7 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
     if (!wallet) throw new Error(`wallet ${p.walletId} of payout ${p.id} not found`);
     // Transactions an earlier runner recorded but may not have broadcast: sent again now, in order,
     // and the tracker's from now on.
-    await repo.handOverPending(p.id, deps.clock.now());
+    await txs.handOverPending(p.id, deps.clock.now());
     await resend(p);
     for (;;) {
       await repo.renew(p.id, new Date(deps.clock.nowMs() + PAYOUT_LEASE_MS));
