@@ -120,11 +120,12 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
     const outcomes = family.payouts?.broadcastMany
       ? await family.payouts.broadcastMany(chain, attempts).catch((err) => attempts.map(() => uncertain(err)))
       : await pool(attempts, IN_FLIGHT, (a) => family.broadcast(chain, a).catch(uncertain));
-    // A node that takes no nonce gap (a development node automining) refuses those that reached it
-    // before an earlier one did: they go again one after the other, in nonce order, once.
+    // A node that takes no nonce gap (a development node automining, which also handles a batch's
+    // calls out of order) refuses those that reached it before an earlier one did, in words that do
+    // not always say so: every one not accepted goes again, one after the other, in nonce order, once.
     if (family.usesNonces)
       for (const [i, outcome] of outcomes.entries())
-        if (outcome.kind === 'nonce-gap')
+        if (outcome.kind !== 'accepted')
           outcomes[i] = await family.broadcast(chain, attempts[i] as AttemptRecord).catch(uncertain);
     return outcomes;
   }
@@ -158,10 +159,9 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
   async function broadcast(p: PayoutRecord, records: PayoutTransactionRecord[]): Promise<void> {
     const chain = deps.chains.get(p.chain);
     const family = deps.families.of(chain);
-    const outcomes = await pool(records, IN_FLIGHT, (r) =>
-      family
-        .broadcast(chain, r.tx.attempts[0] as NonNullable<TransactionRecord['attempts'][0]>)
-        .catch((err): BroadcastOutcome => ({ kind: 'uncertain', reason: String(err) })),
+    const outcomes = await sendAll(
+      p,
+      records.map((r) => r.tx.attempts[0] as AttemptRecord),
     );
     const now = deps.clock.now();
     const submitted: TransactionId[] = [];
