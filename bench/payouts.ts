@@ -7,7 +7,7 @@
  * (lamports the sender lost beyond the amounts, less the rent of the token accounts created).
  * Checked inside: every recipient holds exactly its amount afterwards (else it exits non-zero).
  *
- *   npm run bench:payouts        (BENCH_PAYOUT_ITEMS)
+ *   npm run bench:payouts        (BENCH_PAYOUT_ITEMS; BENCH_VERBOSE=1 prints each payout's progress)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -152,7 +152,16 @@ async function payout(
     items,
     ...(asset === 'spl' ? { token: mint } : {}),
   });
-  const done = await client.waitForPayout(created.id, { timeoutMs: 600_000 });
+  let last = '';
+  const done = await client.waitForPayout(created.id, {
+    timeoutMs: 600_000,
+    onProgress: (p) => {
+      const now = JSON.stringify(p.totals);
+      if (now !== last && process.env.BENCH_VERBOSE)
+        console.error(`# ${chain} ${Math.round(performance.now() - started)} ms ${now}`);
+      last = now;
+    },
+  });
   if (done.status !== 'completed') failed(`payout ${done.id} ended ${done.status}`);
   return { ms: performance.now() - started, payout: done };
 }
