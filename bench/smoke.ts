@@ -13,6 +13,7 @@ const brief: Record<string, string> = {
   BENCH_SAMPLES: '3',
   BENCH_SENDS: '10',
   BENCH_RATE: '20',
+  BENCH_PAYOUT_ITEMS: '10',
   BENCH_USERS: '3',
   BENCH_KEYS: '5',
   BENCH_STARTS: '1',

@@ -10,6 +10,8 @@ import { derivedKeyStore } from './app/derived-key-store.ts';
 import { eventsService } from './app/events/events-service.ts';
 import { idempotencyService } from './app/idempotency.ts';
 import { keySpendService } from './app/key-spend.ts';
+import { payoutRunner } from './app/payouts/payout-runner.ts';
+import { payoutsService } from './app/payouts/payouts.ts';
 import { readinessService } from './app/readiness.ts';
 import type { Services } from './app/services.ts';
 import { tradingService } from './app/trading/trading.ts';
@@ -158,6 +160,16 @@ export function compose(options: ComposeOptions): Composition {
     writePerMinute: config.RATE_LIMIT_WRITE_PER_MINUTE,
   };
   const chainHealth = chainHealthService({ chains, families, clock });
+  const payoutRunnerOf = payoutRunner({
+    db,
+    clock,
+    chains,
+    families,
+    provider,
+    lock,
+    onWalletWrite: balancesChanged(bus),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   const webhookBox = webhookSecretBox(secrets.masterKey);
   const webhookRules = {
     production: config.WALLET_API_MODE === 'production',
@@ -269,6 +281,17 @@ export function compose(options: ComposeOptions): Composition {
       approvals: { deferred, service: approvals },
     }),
     events: eventsService({ db, chains }),
+    payouts: payoutsService({
+      db,
+      clock,
+      families,
+      wallets,
+      idempotency,
+      keySpend,
+      wake: () => payoutRunnerOf.wake(),
+      ...(options.logger ? { logger: options.logger } : {}),
+    }),
+    payoutRunner: payoutRunnerOf,
     trading,
     control: controlService({
       db,
@@ -346,6 +369,7 @@ export function compose(options: ComposeOptions): Composition {
         await services.approvals
           .sweep({ staleBefore: new Date(cutoff), restarted: db.kind === 'pglite' })
           .catch((err) => options.logger?.warn({ err }, 'approvals sweep at start failed'));
+        if (db.kind === 'pglite') await services.payoutRunner.takeOverLeases();
         background = startBackgroundWork(services, config, clock, options.logger);
         // Webhook deliveries run where the tracker runs: the server in embedded mode, the workers
         // when scaled out (API instances with TRACKER=off send none).

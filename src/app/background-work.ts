@@ -4,6 +4,7 @@ import type { Clock } from '../support/clock.ts';
 import type { Services } from './services.ts';
 
 const IDEMPOTENCY_SWEEP_MS = 15_000;
+const PAYOUT_LOOK_MS = 1000;
 
 /**
  * The server's background loops: the transaction tracker (each run starts after the previous one
@@ -40,6 +41,29 @@ export function startBackgroundWork(services: Services, config: Config, clock: C
       });
   };
   approvalsTimer = setTimeout(approvalsRun, 0).unref();
+  // Payouts: a run whenever one is recorded here (wake), and a look every second for those of
+  // other instances and leases that ran out. Runs never overlap; a wake during one runs again.
+  let payoutTimer: NodeJS.Timeout | null = null;
+  let payoutRunning: Promise<unknown> | null = null;
+  let payoutAgain = false;
+  const payoutRun = () => {
+    if (stopped) return;
+    if (payoutRunning) {
+      payoutAgain = true;
+      return;
+    }
+    if (payoutTimer) clearTimeout(payoutTimer);
+    payoutRunning = services.payoutRunner
+      .runDue()
+      .catch((err) => logger?.warn({ err }, 'payout run failed'))
+      .finally(() => {
+        payoutRunning = null;
+        if (!stopped) payoutTimer = setTimeout(payoutRun, payoutAgain ? 0 : PAYOUT_LOOK_MS).unref();
+        payoutAgain = false;
+      });
+  };
+  services.payoutRunner.onWake(payoutRun);
+  payoutTimer = setTimeout(payoutRun, 0).unref();
 
   const sweep = setInterval(() => {
     services.transactions
@@ -55,6 +79,9 @@ export function startBackgroundWork(services: Services, config: Config, clock: C
       stopped = true;
       if (trackerTimer) clearTimeout(trackerTimer);
       if (approvalsTimer) clearTimeout(approvalsTimer);
+      if (payoutTimer) clearTimeout(payoutTimer);
+      services.payoutRunner.onWake(null);
+      await payoutRunning;
       clearInterval(sweep);
       await running;
       await approvalsRunning;

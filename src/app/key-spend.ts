@@ -71,6 +71,54 @@ export function keySpendService(deps: { db: Database; clock: Clock }) {
       return true;
     },
 
+    /**
+     * `reserve` for many writes asked together (a payout): each is held to the rules without history
+     * (a per-transaction maximum applies to each), their total to the daily limits, and each write's
+     * amounts are recorded against its own transaction id. All or nothing.
+     */
+    async reserveMany(
+      key: KeyOfRequest,
+      writes: { spend: WriteSpend; transactionId: TransactionId }[],
+    ): Promise<boolean> {
+      const counted = writes.map((w) => ({ id: w.transactionId, daily: checkWrite(key.policy, w.spend) }));
+      const chain = writes[0]?.spend.chain;
+      if (chain === undefined || counted.every((c) => c.daily.length === 0)) return false;
+      const totals = new Map<string, { amount: bigint; perDay: bigint }>();
+      for (const c of counted)
+        for (const d of c.daily) {
+          const t = totals.get(d.asset) ?? { amount: 0n, perDay: d.perDay };
+          totals.set(d.asset, { amount: t.amount + d.amount, perDay: d.perDay });
+        }
+      const now = deps.clock.now();
+      await deps.db.transaction(async (tx) => {
+        const spent = keySpendRepository(tx);
+        await spent.lockKey(key.id);
+        const rows = await spent.spentSince(key.id, new Date(now.getTime() - DAY_MS), {
+          chain,
+          assets: [...totals.keys()],
+        });
+        const sofar = new Map(rows.map((r) => [r.asset, BigInt(r.spent)]));
+        for (const [asset, total] of totals) {
+          const before = sofar.get(asset) ?? 0n;
+          if (before + total.amount > total.perDay) throw overDailyLimit(chain, { asset, ...total }, before);
+        }
+        await spent.insert(
+          counted.flatMap((c) =>
+            c.daily.map((d) => ({
+              id: newId('spd'),
+              keyId: key.id,
+              chain,
+              asset: d.asset,
+              amount: d.amount,
+              transactionId: c.id,
+              createdAt: now,
+            })),
+          ),
+        );
+      });
+      return true;
+    },
+
     /** Gives back what `reserve` recorded for a write that ended with nothing signed or sent. */
     release: (transactionId: TransactionId) => repo.deleteForTransaction(transactionId),
 

@@ -13,6 +13,8 @@ import type { DerivedKeyStoreService } from './derived-key-store.ts';
 import type { EventsService } from './events/events-service.ts';
 import type { IdempotencyService } from './idempotency.ts';
 import type { KeySpendService } from './key-spend.ts';
+import type { PayoutRunner } from './payouts/payout-runner.ts';
+import type { PayoutsService } from './payouts/payouts.ts';
 import type { ReadinessService } from './readiness.ts';
 import type { TradingService } from './trading/trading.ts';
 import type { ControlService } from './transactions/control.ts';
@@ -41,6 +43,9 @@ export interface Services {
   transactions: TransactionsService;
   /** The caller's event log (GET /events) and its long poll. */
   events: EventsService;
+  /** Payouts (issue 31): many transfers in one request, and the runner that signs them in parts. */
+  payouts: PayoutsService;
+  payoutRunner: PayoutRunner;
   trading: TradingService;
   /** A caller's speed-up and cancel of a transaction not yet final. */
   control: ControlService;

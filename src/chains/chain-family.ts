@@ -33,6 +33,7 @@ import type {
   SignedWrite,
 } from './chain-adapter.ts';
 import type { Chain } from './chain-registry.ts';
+import type { PayoutWriter } from './payouts.ts';
 
 /** The bodies of the write endpoints, as validated by their schemas (the one source of their types). */
 export type SendBody = Static<typeof SendBodySchema>;
@@ -246,4 +247,14 @@ export interface ChainFamily<Payload extends Record<string, unknown> = Record<st
   health(chain: Chain): Promise<ChainHealth>;
   /** What re-signing needs, read back from a transaction this family signed. */
   payloadOf(tx: TransactionRecord): Payload;
+  /** Payouts: many transfers from one wallet, as the family does them best (chains/payouts.ts). */
+  readonly payouts?: PayoutWriter;
 }
+
+export type {
+  PayoutOrder,
+  PayoutQuote,
+  PayoutTransfer,
+  PayoutWriter,
+  SignedPayoutTransaction,
+} from './payouts.ts';

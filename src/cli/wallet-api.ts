@@ -15,6 +15,7 @@ import { registerDevnetCommands } from './devnet-commands.ts';
 import { addKeyRuleOptions, type KeyRuleOptions, keyRulesFromOptions } from './key-rule-options.ts';
 import { connectOperator } from './operator-connection.ts';
 import { printAudit, printAuditVerdict, printKey, printKeys, printResult } from './output.ts';
+import { registerPayoutCommands } from './payout-commands.ts';
 import { registerWebhookCommands } from './webhook-commands.ts';
 
 async function readStdin(): Promise<string> {
@@ -379,6 +380,7 @@ program
 
 registerDevnetCommands(program, () => config().DATA_DIR);
 registerWebhookCommands(program, withOperator);
+registerPayoutCommands(program, json);
 
 try {
   await program.parseAsync(process.argv);

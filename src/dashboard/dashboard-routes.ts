@@ -22,6 +22,7 @@ import { approvalsRoutes } from './routes/approvals-routes.ts';
 import { auditRoutes } from './routes/audit-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { keysRoutes } from './routes/keys-routes.ts';
+import { payoutsRoutes } from './routes/payouts-routes.ts';
 import { transactionsRoutes } from './routes/transactions-routes.ts';
 import { walletsRoutes } from './routes/wallets-routes.ts';
 import { webhooksRoutes } from './routes/webhooks-routes.ts';
@@ -37,7 +38,8 @@ export interface DashboardOptions {
   signInLimits?: SignInLimits;
 }
 
-const FORM_BODY_LIMIT = 64 * 1024;
+// A payout's CSV (up to 1000 lines) comes as a form field.
+const FORM_BODY_LIMIT = 192 * 1024;
 
 // No inline script or style anywhere: the one script and stylesheet come from this origin.
 const SECURITY_HEADERS = {
@@ -178,6 +180,7 @@ async function dashboard(app: FastifyInstance, options: DashboardOptions): Promi
   await webhooksRoutes(app, deps);
   await auditRoutes(app, deps);
   await approvalsRoutes(app, deps);
+  await payoutsRoutes(app, deps);
 }
 
 /** Registers the dashboard at /dashboard (one call from the server). */

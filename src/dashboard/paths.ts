@@ -11,6 +11,7 @@ export const PAGES = {
   audit: `${DASHBOARD_PATH}/audit`,
   auditCsv: `${DASHBOARD_PATH}/audit.csv`,
   approvals: `${DASHBOARD_PATH}/approvals`,
+  payouts: `${DASHBOARD_PATH}/payouts`,
   assets: `${DASHBOARD_PATH}/assets`,
 } as const;
 
@@ -21,6 +22,7 @@ export function safeReturnPath(next: string | undefined): string {
     PAGES.wallets,
     PAGES.transactions,
     PAGES.approvals,
+    PAGES.payouts,
     PAGES.webhooks,
     PAGES.audit,
   ];

@@ -12,6 +12,7 @@ export const EVENT_TYPES = [
   'api_key.created',
   'api_key.revoked',
   'webhook.test',
+  'payout.completed',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -12,6 +12,7 @@ import { ErrorBody } from '../schemas/common.ts';
 import { ControlledTransactionSchema, SimulationSchema } from '../schemas/control.ts';
 import { EventSchema } from '../schemas/events.ts';
 import { KeyLimitSchema } from '../schemas/keys.ts';
+import { PayoutItemSchema, PayoutSchema } from '../schemas/payouts.ts';
 import { INTENT_SCHEMAS, SubmissionSchema, TransactionSchema } from '../schemas/transactions.ts';
 import { ChainSchema, WalletSchema } from '../schemas/wallets.ts';
 import { WebhookAttemptSchema, WebhookEndpointSchema } from '../schemas/webhooks.ts';
@@ -39,6 +40,7 @@ import { controlRoutes } from './routes/control.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { keysRoutes } from './routes/keys.ts';
+import { payoutsRoutes } from './routes/payouts.ts';
 import { tradingRoutes } from './routes/trading.ts';
 import { transactionsRoutes } from './routes/transactions.ts';
 import { walletsRoutes } from './routes/wallets.ts';
@@ -164,6 +166,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addSchema(AuditEntrySchema);
   app.addSchema(ControlledTransactionSchema);
   app.addSchema(SimulationSchema);
+  app.addSchema(PayoutItemSchema);
+  app.addSchema(PayoutSchema);
   await registerOpenApi(app, options.publicUrl);
   registerHealthRoutes(app, { readiness: services.readiness });
   await app.register(
@@ -189,6 +193,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       await api.register(auditRoutes, { services });
       await api.register(controlRoutes, { services });
       await api.register(approvalsRoutes, { services });
+      await api.register(payoutsRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

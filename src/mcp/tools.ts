@@ -1,5 +1,6 @@
 import { ApprovalsQuery } from '../schemas/approvals.ts';
 import { BalancesQuery } from '../schemas/balances.ts';
+import { MAX_PAYOUT_ITEMS, PayoutBody, PayoutParams } from '../schemas/payouts.ts';
 import { TradeQuoteBody, TradeSwapBody } from '../schemas/trading.ts';
 import { ApproveBody, ContractBody, SendBody, TxParams } from '../schemas/transactions.ts';
 import { ListWalletsQuery } from '../schemas/wallets.ts';
@@ -284,6 +285,74 @@ export const TOOLS: readonly ToolDefinition[] = [
     amounts: [],
     annotations: READ,
     request: (args) => ({ method: 'GET', path: '/approvals', query: toQuery(args) }),
+  },
+  {
+    name: 'create_payout',
+    title: 'Pay many recipients (payout)',
+    description:
+      `Pay up to ${MAX_PAYOUT_ITEMS} recipients in one call: \`items\` [{to, amount, reference?}] of one asset ` +
+      '(native, erc20 with `token` on EVM, spl with `token` on Solana) from one wallet. `confirmItemCount` is ' +
+      'required and must equal the number of items: it is your confirmation of how many payments go out. ' +
+      'Checked as a whole before anything is sent (a bad item is refused naming its index, with nothing ' +
+      `sent). ${CHAIN} ${UNITS} ${FROM} Returns the payout (\`id\`, \`status\` processing, every item PENDING); ` +
+      'call get_payout with its `id` until `status` is completed or completed_with_failures. ' +
+      REFUSALS +
+      example('create_payout', {
+        chain: 'evm-localnet',
+        asset: 'native',
+        items: [
+          { to: DEAD, amount: '1000', reference: 'inv-1' },
+          { to: DEAD, amount: '2000', reference: 'inv-2' },
+        ],
+        confirmItemCount: 2,
+      }),
+    inputSchema: toolInput(PayoutBody, {
+      notes: chainNote,
+      extra: {
+        ...writeExtra,
+        confirmItemCount: {
+          type: 'integer',
+          minimum: 1,
+          maximum: MAX_PAYOUT_ITEMS,
+          description:
+            'Required: the number of items, repeated as a confirmation; the call is refused when it differs',
+        },
+      },
+      required: ['confirmItemCount'],
+    }),
+    write: true,
+    amounts: [],
+    annotations: WRITE,
+    request: (args) => {
+      const { confirmItemCount, ...body } = args;
+      const count = Array.isArray(body.items) ? body.items.length : 0;
+      if (confirmItemCount !== count)
+        throw new ToolInputError(
+          `confirmItemCount: must equal the number of items (${count}); it is ${JSON.stringify(confirmItemCount ?? null)}. Nothing was sent`,
+        );
+      return { method: 'POST', path: '/payouts', body };
+    },
+  },
+  {
+    name: 'get_payout',
+    title: 'Get a payout',
+    description:
+      'A payout create_payout made, by its `id` (pay_...): `status` processing (not final: call again in a ' +
+      'few seconds), completed, or completed_with_failures; `totals` (confirmed, failed, pending counts) and ' +
+      'each item with its `status`, `transactionId` (get_transaction) and `hash`.' +
+      example('get_payout', { id: 'pay_01JZ8Y3K2Q7M4N5P6R7S8T9V0W' }),
+    inputSchema: toolInput(PayoutParams),
+    write: false,
+    amounts: [],
+    annotations: READ,
+    request: (args) => {
+      const { id, ...rest } = args;
+      if (typeof id !== 'string' || id === '')
+        throw new ToolInputError('id: is required (a string, pay_...)');
+      const unknown = Object.keys(rest);
+      if (unknown.length > 0) throw new ToolInputError(`${unknown[0]}: is not a known argument`);
+      return { method: 'GET', path: `/payouts/${encodeURIComponent(id)}` };
+    },
   },
 ];
 

@@ -11,6 +11,7 @@ interface IdOf {
   whk: string;
   aud: string;
   apr: string;
+  pay: string;
 }
 
 /** Opaque, sortable identifiers: a short type prefix and a ULID (for example `tx_01J...`). */

@@ -127,7 +127,7 @@ describe('MCP and REST clients that send the key as Authorization: Bearer', () =
 
     test('every tool description carries an example call', async () => {
       const { tools } = await client.listTools();
-      assert.equal(tools.length, 12);
+      assert.equal(tools.length, 14);
       for (const t of tools) assert.match(t.description ?? '', new RegExp(`Example call: ${t.name} \\{`));
       const send = tools.find((t) => t.name === 'send');
       assert.match(send?.description ?? '', /"amount":"1000"/);
@@ -177,7 +177,9 @@ describe('MCP and REST clients that send the key as Authorization: Bearer', () =
       [
         'approve_token',
         'call_contract',
+        'create_payout',
         'get_balances',
+        'get_payout',
         'get_quote',
         'get_transaction',
         'list_approvals',

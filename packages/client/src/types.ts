@@ -59,6 +59,21 @@ export interface ControlResult {
   requestId: string | null;
 }
 
+/** A payout (extension): many transfers in one request, each item with its transaction's status. */
+export type Payout = Schemas['Payout'];
+export type PayoutItem = Schemas['PayoutItem'];
+export type PayoutBody = JsonBody<operations['createPayout']>;
+export type ListPayoutsQuery = Query<operations['listPayouts']>;
+export type ListPayoutsResult = JsonOk<operations['listPayouts']>;
+
+/** What createPayout resolves to: the payout as recorded (every item PENDING), and how it was sent. */
+export interface PayoutResult {
+  payout: Payout;
+  idempotencyKey: string;
+  replayed: boolean;
+  requestId: string | null;
+}
+
 /** What a write (send, approve, callContract, swap) resolves to. */
 export interface WriteResult {
   /**

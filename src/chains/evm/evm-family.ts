@@ -45,6 +45,7 @@ import {
   replacementFees,
 } from './evm-fees.ts';
 import { classifyEvmBroadcastError, errorReason, isTransportFailure } from './evm-outcomes.ts';
+import { evmPayouts } from './evm-payouts.ts';
 import {
   type EvmPrepared,
   type EvmWrite,
@@ -338,6 +339,7 @@ export function evmFamily(deps: { clients: ChainClients; now: () => Date }): Cha
   return {
     ...evmRules,
     balances: evmBalanceReader({ clients: deps.clients }),
+    payouts: evmPayouts(deps),
     send: (chain, body) => bound(evmSend(chain, body)),
     approve: (chain, body) => bound(evmApprove(chain, body)),
     contract: (chain, body) => bound(evmContract(chain, body)),

@@ -38,6 +38,7 @@ import { stuckReasonOf } from '../stuck-reasons.ts';
 import { solanaBalanceReader } from './solana-balances.ts';
 import { judgeSolanaAbsence } from './solana-evidence.ts';
 import { classifySolanaBroadcastError } from './solana-outcomes.ts';
+import { solanaPayouts } from './solana-payouts.ts';
 import {
   type SolanaPrepared,
   type SolanaWrite,
@@ -261,6 +262,7 @@ export function solanaFamily(deps: {
   return {
     ...solanaRules,
     balances: solanaBalanceReader({ clients: deps.clients }),
+    payouts: solanaPayouts(deps),
     send: (chain, body) => bound(solanaSend(chain, body)),
     swap(chain, built, trade) {
       if (built.chainType !== 'solana')

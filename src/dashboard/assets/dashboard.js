@@ -110,3 +110,12 @@
   });
   schedule();
 })();
+// 4. Payouts: a CSV file chosen in the upload form is read into its text field (which the form
+//    sends; without this script the CSV is pasted there).
+for (const input of document.querySelectorAll('input[data-csv-into]')) {
+  input.addEventListener('change', async () => {
+    const target = document.getElementById(input.getAttribute('data-csv-into') ?? '');
+    const file = input.files?.[0];
+    if (file && target) target.value = await file.text();
+  });
+}

@@ -1,7 +1,7 @@
 import { type HtmlValue, html, type SafeHtml } from '../html.ts';
 import { PAGES } from '../paths.ts';
 
-export type Section = 'keys' | 'wallets' | 'transactions' | 'approvals' | 'webhooks' | 'audit';
+export type Section = 'keys' | 'wallets' | 'transactions' | 'payouts' | 'approvals' | 'webhooks' | 'audit';
 
 export interface Flash {
   kind: 'success' | 'error';
@@ -20,6 +20,7 @@ const NAV: { section: Section; label: string; href: string }[] = [
   { section: 'keys', label: 'API keys', href: PAGES.keys },
   { section: 'wallets', label: 'Wallets', href: PAGES.wallets },
   { section: 'transactions', label: 'Transactions', href: PAGES.transactions },
+  { section: 'payouts', label: 'Payouts', href: PAGES.payouts },
   { section: 'approvals', label: 'Approvals', href: PAGES.approvals },
   { section: 'webhooks', label: 'Webhooks', href: PAGES.webhooks },
   { section: 'audit', label: 'Audit', href: PAGES.audit },

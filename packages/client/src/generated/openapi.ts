@@ -534,6 +534,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your payouts, newest first (extension) */
+        get: operations["listPayouts"];
+        put?: never;
+        /**
+         * Pay many recipients in one request (extension)
+         * @description Up to 1000 transfers of one asset from one wallet, checked as a whole before anything is recorded: every address and amount (a bad item is 400 naming its index), unique references, the API key’s per-transaction limit for each item and its daily limit for the total, and the total against the wallet’s balance counting fees (400 INSUFFICIENT_FUNDS with the total and the shortfall). Then every item is recorded and the payout answered 202; the service signs and broadcasts them: on EVM one transaction per item at consecutive nonces, broadcast pipelined; on Solana as many transfers as fit in each transaction (each atomic for its items), creating recipients’ token accounts. A retry with the same Idempotency-Key replays the 202. Counts as one write against the rate limit.
+         */
+        post: operations["createPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payout with the status of each item (extension)
+         * @description Each item’s status follows its transaction (GET /tx/{transactionId}); the payout is processing until every item is CONFIRMED or FAILED, then completed or completed_with_failures. Another user’s payout is 404.
+         */
+        get: operations["getPayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -851,7 +892,7 @@ export interface components {
              * @description transaction.created (recorded), transaction.submitted (first broadcast accepted or uncertain), transaction.replaced (a new signed attempt: an EVM fee replacement or a Solana re-sign; `data.replacement` names the old and new hash and why), transaction.stuck (a stuckReason appeared or changed), transaction.confirmed, transaction.failed (`data.error` says why), transaction.reorged (its block was reorganised away: back to SUBMITTED); api_key.created, api_key.revoked; webhook.test
              * @enum {string}
              */
-            type: "transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test";
+            type: "transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test" | "payout.completed";
             /**
              * Format: date-time
              * @description When the change happened
@@ -870,7 +911,7 @@ export interface components {
             id: string;
             url: string;
             /** @description The event types delivered (null: every type) */
-            types: ("transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test")[] | null;
+            types: ("transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test" | "payout.completed")[] | null;
             description: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -890,7 +931,7 @@ export interface components {
              * @description An event type
              * @enum {string}
              */
-            eventType: "transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test";
+            eventType: "transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test" | "payout.completed";
             /** Format: date-time */
             attemptedAt: string;
             /** @description The HTTP status (null: no answer) */
@@ -1048,6 +1089,58 @@ export interface components {
             };
             /** @description How it was simulated: eth_simulateV1, debug_traceCall, simulateTransaction */
             method: string;
+        };
+        /** PayoutItem */
+        PayoutItem: {
+            /** @description Position in the request */
+            index: number;
+            to: string;
+            /** @description Base units */
+            amount: string;
+            reference: string | null;
+            /** @description The transaction carrying the item (GET /tx/{id}); null until it is signed. On Solana several items share one transaction (atomic for them): its `intent.amount` is their sum */
+            transactionId: string | null;
+            /**
+             * @description The status of the item's transaction (as GET /tx/{id} shows it); PENDING before it is signed; FAILED also for an item whose checks failed when its turn came (`error` says why)
+             * @enum {string}
+             */
+            status: "PENDING" | "SUBMITTED" | "CONFIRMED" | "FAILED";
+            hash: string | null;
+            /** @description Why the item failed, when it did */
+            error: string | null;
+        };
+        /** Payout */
+        Payout: {
+            /** @description pay_ followed by a ULID */
+            id: string;
+            /**
+             * @description processing until every item is CONFIRMED or FAILED; then completed, or completed_with_failures when any item FAILED
+             * @enum {string}
+             */
+            status: "processing" | "completed" | "completed_with_failures";
+            chain: string;
+            /** @enum {string} */
+            asset: "native" | "erc20" | "spl";
+            token: string | null;
+            /** @description Sender wallet */
+            from: string;
+            totals: {
+                items: number;
+                /** @description Sum of the amounts, base units */
+                amount: string;
+                /** @description Native units the fees could reach at most when the payout was checked (on Solana with the rent of token accounts it creates) */
+                feeEstimate: string;
+                pending: number;
+                submitted: number;
+                confirmed: number;
+                failed: number;
+                /** @description Chain transactions signed so far */
+                transactions: number;
+            };
+            items: components["schemas"]["PayoutItem"][];
+            /** Format: date-time */
+            createdAt: string;
+            completedAt: string | null;
         };
     };
     responses: never;
@@ -3581,7 +3674,7 @@ export interface operations {
             query?: {
                 /** @description Where to continue: a nextCursor as given, or an event id (evt_…: the events after it; an id that is not one of your events is 404), or `now` (the current end: only what happens from now on). Default: your first event. */
                 after?: string;
-                /** @description Comma-separated event types to return (default: all): transaction.created, transaction.submitted, transaction.replaced, transaction.stuck, transaction.confirmed, transaction.failed, transaction.reorged, api_key.created, api_key.revoked, webhook.test */
+                /** @description Comma-separated event types to return (default: all): transaction.created, transaction.submitted, transaction.replaced, transaction.stuck, transaction.confirmed, transaction.failed, transaction.reorged, api_key.created, api_key.revoked, webhook.test, payout.completed */
                 types?: string;
                 /** @description At most this many events */
                 limit?: number;
@@ -3956,7 +4049,7 @@ export interface operations {
                     /** @description Where events are POSTed. In production mode https, to a public address only (checked at creation and before every attempt); redirects are not followed */
                     url: string;
                     /** @description The event types to deliver (left out: every type); webhook.test always reaches its endpoint */
-                    types?: ("transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test")[];
+                    types?: ("transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test" | "payout.completed")[];
                     description?: string;
                 };
             };
@@ -3997,7 +4090,7 @@ export interface operations {
                         id: string;
                         url: string;
                         /** @description The event types delivered (null: every type) */
-                        types: ("transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test")[] | null;
+                        types: ("transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test" | "payout.completed")[] | null;
                         description: string | null;
                         /** Format: date-time */
                         createdAt: string;
@@ -4697,7 +4790,7 @@ export interface operations {
                         id: string;
                         url: string;
                         /** @description The event types delivered (null: every type) */
-                        types: ("transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test")[] | null;
+                        types: ("transaction.created" | "transaction.submitted" | "transaction.replaced" | "transaction.stuck" | "transaction.confirmed" | "transaction.failed" | "transaction.reorged" | "api_key.created" | "api_key.revoked" | "webhook.test" | "payout.completed")[] | null;
                         description: string | null;
                         /** Format: date-time */
                         createdAt: string;
@@ -6761,6 +6854,529 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Quota policy, e.g. "read";q=60;w=60 */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (INVALID_INPUT). Refused by the router before authentication: no quota is spent and no RateLimit headers are sent */
+            414: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listPayouts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description From the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payouts */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payouts: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "processing" | "completed" | "completed_with_failures";
+                            chain: string;
+                            /** @enum {string} */
+                            asset: "native" | "erc20" | "spl";
+                            token: string | null;
+                            from: string;
+                            items: number;
+                            amount: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            completedAt: string | null;
+                        }[];
+                        /** @description Pass as `cursor` for the next page; null on the last */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createPayout: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID unique per request: a retry with the same key and body replays the first response */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Chain slug, e.g. base, solana */
+                    chain: string;
+                    /**
+                     * @description native, erc20 (EVM) or spl (Solana)
+                     * @enum {string}
+                     */
+                    asset: "native" | "erc20" | "spl";
+                    /** @description Token address (EVM) or mint (Solana); required for token payouts */
+                    token?: string;
+                    /** @description Sender wallet; default: your default wallet for the chain */
+                    from?: string;
+                    items: {
+                        /** @description Recipient wallet address (the owner, for token payouts) */
+                        to: string;
+                        /** @description Base units (wei, lamports or token units), as in POST /send */
+                        amount: string;
+                        /** @description Your reference for the item (an invoice, a withdrawal id): unique within the payout */
+                        reference?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded: every item PENDING, signed and sent by the service */
+            202: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Present on a replay of a stored response */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Idempotency conflict (IDEMPOTENT_BODY_MISMATCH, IDEMPOTENT_REPLAY, APPROVAL_DECIDED, TRANSACTION_FINAL) */
+            409: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description IDEMPOTENT_REPLAY while the first request with this Idempotency-Key is still running: seconds before retrying with the same key. Absent when it already failed, and on IDEMPOTENT_BODY_MISMATCH */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB (INVALID_INPUT) */
+            413: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Upstream failure (PROVIDER_RPC_ERROR, SEND_FAILED) */
+            502: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required service is not configured or unreachable, or the server is shutting down; or a write failed after its transaction may have been sent (retry with the same Idempotency-Key) (SERVICE_UNAVAILABLE, SEND_OUTCOME_UNKNOWN) */
+            503: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the service expects to be back soon (the database briefly unreachable): seconds before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the same envelope (414 path parameter too long, 431 headers too large) */
+            default: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Payout id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout */
+            200: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, WALLET_ID_REQUIRED, CHAIN_UNKNOWN, INSUFFICIENT_FUNDS, QUOTE_FAILED) */
+            400: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit?: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, revoked or expired API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: by the API key's scopes, chains, spend limits or allowlists (FORBIDDEN names the rule), or for the wallet (FORBIDDEN, USER_NOT_LINKED, WALLET_NOT_DELEGATED) */
+            403: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (NOT_FOUND, WALLET_NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Request id, also in error bodies */
+                    "x-request-id": string;
+                    /** @description Remaining quota and seconds to reset, e.g. "read";r=59;t=60 */
+                    RateLimit: string;
+                    /** @description Quota policy, e.g. "read";q=60;w=60 */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {

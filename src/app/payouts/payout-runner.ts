@@ -1,0 +1,287 @@
+import type { Logger } from 'pino';
+import type { BroadcastOutcome } from '../../chains/chain-adapter.ts';
+import type { SignedPayoutTransaction } from '../../chains/chain-family.ts';
+import type { ChainRegistry } from '../../chains/chain-registry.ts';
+import type { ChainFamilies } from '../../chains/families.ts';
+import type { TransactionId } from '../../domain/ids.ts';
+import type { AttemptRecord, TransactionRecord } from '../../domain/transactions.ts';
+import type { WalletRecord } from '../../domain/wallets.ts';
+import type { Database } from '../../store/database.ts';
+import { eventsRepository } from '../../store/repositories/events-repository.ts';
+import {
+  type PayoutTransactionRecord,
+  payoutTransactionsRepository,
+} from '../../store/repositories/payout-transactions-repository.ts';
+import { type PayoutRecord, payoutsRepository } from '../../store/repositories/payouts-repository.ts';
+import { transactionsRepository } from '../../store/repositories/transactions-repository.ts';
+import { walletsRepository } from '../../store/repositories/wallets-repository.ts';
+import type { WalletLock } from '../../store/wallet-lock.ts';
+import type { Clock } from '../../support/clock.ts';
+import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
+import { payoutSummary } from './payout-views.ts';
+
+export interface PayoutRunnerDeps {
+  db: Database;
+  clock: Clock;
+  chains: ChainRegistry;
+  families: ChainFamilies;
+  provider: WalletProvider;
+  lock: WalletLock;
+  onWalletWrite?: (chain: string, address: string) => Promise<void>;
+  logger?: Logger;
+}
+
+/** How long a runner holds a payout it claimed; renewed before each part. */
+export const PAYOUT_LEASE_MS = 60_000;
+/**
+ * A payout transaction still PENDING this long after it was recorded is the tracker's (which sends
+ * it again if the node does not know it): longer than a part's broadcasts take.
+ */
+const BROADCAST_GRACE_MS = 20_000;
+const FIRST_CHECK_MS = 1000;
+/** Transfers signed per part (EVM: transactions; Solana: transfers packed into a few transactions). */
+const PART = { ethereum: 50, solana: 80 } as const;
+/** Broadcasts in flight at once: pipelined, not one answer awaited before the next is sent. */
+const IN_FLIGHT = 16;
+const CLAIM_BATCH = 4;
+
+/** Runs `fn` over `list` with at most `width` calls in flight, results in order. */
+async function pool<T, R>(list: T[], width: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(list.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, list.length) }, async () => {
+      while (next < list.length) {
+        const i = next++;
+        out[i] = await fn(list[i] as T);
+      }
+    }),
+  );
+  return out;
+}
+
+/**
+ * Signs, records and broadcasts the items of payouts (issue 31). A payout is claimed with a lease
+ * (FOR UPDATE SKIP LOCKED), so any number of instances run payouts and a dead one's are taken over
+ * when its lease runs out. Each part is signed under the wallet's lock from the items that have
+ * no transaction yet, and recorded with its items linked in one statement before any broadcast:
+ * an item is never signed twice, and a crash after recording leaves transactions the tracker
+ * sends, fee-bumps, heals and re-signs like any other.
+ */
+export function payoutRunner(deps: PayoutRunnerDeps) {
+  const repo = payoutsRepository(deps.db);
+  const txRepo = transactionsRepository(deps.db);
+  const txs = payoutTransactionsRepository(deps.db);
+
+  function recordOf(
+    p: PayoutRecord,
+    wallet: WalletRecord,
+    s: SignedPayoutTransaction,
+    now: Date,
+  ): TransactionRecord {
+    const chain = deps.chains.get(p.chain);
+    return {
+      id: s.id,
+      userId: p.userId,
+      walletId: wallet.id,
+      chain: chain.slug,
+      chainType: chain.chainType,
+      chainId: chain.chainId,
+      kind: 'send',
+      fromAddress: wallet.address,
+      toAddress: s.to,
+      value: s.value.toString(),
+      status: 'PENDING',
+      hash: s.signed.attempt.hash,
+      error: null,
+      nonce: s.signed.nonce,
+      details: {
+        ...s.details,
+        payoutId: p.id,
+        ...(p.apiKeyId ? { apiKeyId: p.apiKeyId } : {}),
+        ...(chain.instance ? { chainInstance: chain.instance() } : {}),
+      },
+      payload: s.signed.payload,
+      stuckReason: null,
+      landedBlock: null,
+      landedBlockHash: null,
+      attempts: [s.signed.attempt],
+      createdAt: now,
+      updatedAt: now,
+      nextCheckAt: new Date(now.getTime() + BROADCAST_GRACE_MS),
+    };
+  }
+
+  /** Sends attempts pipelined, in order: the family's batch when it has one, else its broadcast pooled. */
+  async function sendAll(p: PayoutRecord, attempts: AttemptRecord[]): Promise<BroadcastOutcome[]> {
+    const chain = deps.chains.get(p.chain);
+    const family = deps.families.of(chain);
+    const uncertain = (err: unknown): BroadcastOutcome => ({ kind: 'uncertain', reason: String(err) });
+    const outcomes = family.payouts?.broadcastMany
+      ? await family.payouts.broadcastMany(chain, attempts).catch((err) => attempts.map(() => uncertain(err)))
+      : await pool(attempts, IN_FLIGHT, (a) => family.broadcast(chain, a).catch(uncertain));
+    // A node that takes no nonce gap (a development node automining, which also handles a batch's
+    // calls out of order) refuses those that reached it before an earlier one did, in words that do
+    // not always say so: every one not accepted goes again, one after the other, in nonce order, once.
+    if (family.usesNonces)
+      for (const [i, outcome] of outcomes.entries())
+        if (outcome.kind !== 'accepted')
+          outcomes[i] = await family.broadcast(chain, attempts[i] as AttemptRecord).catch(uncertain);
+    return outcomes;
+  }
+
+  /**
+   * On taking a payout up again (its runner stopped): what was recorded and not seen landed is sent
+   * again at once, in nonce order, rather than one by one as the tracker gets to each. Sending a
+   * transaction twice is harmless (the node knows it, or its nonce is taken by it); what the answers
+   * say is left to the tracker, but a PENDING one that was sent is SUBMITTED.
+   */
+  async function resend(p: PayoutRecord): Promise<void> {
+    const open = await txs.unfinishedAttempts(p.id);
+    if (open.length === 0) return;
+    const outcomes = await sendAll(
+      p,
+      open.map((o) => o.attempt),
+    );
+    const sent = open.filter((_, i) => {
+      const kind = outcomes[i]?.kind;
+      return kind === 'accepted' || kind === 'uncertain' || kind === 'underpriced' || kind === 'nonce-gap';
+    });
+    const now = deps.clock.now();
+    await txs.markSubmitted(
+      sent.map((o) => o.id),
+      now,
+      new Date(now.getTime() + FIRST_CHECK_MS),
+    );
+  }
+
+  /** Broadcasts a recorded part, pipelined; SUBMITTED once tried (the tracker takes it from there). */
+  async function broadcast(p: PayoutRecord, records: PayoutTransactionRecord[]): Promise<void> {
+    const chain = deps.chains.get(p.chain);
+    const family = deps.families.of(chain);
+    const outcomes = await sendAll(
+      p,
+      records.map((r) => r.tx.attempts[0] as AttemptRecord),
+    );
+    const now = deps.clock.now();
+    const submitted: TransactionId[] = [];
+    for (const [i, outcome] of outcomes.entries()) {
+      const { tx } = records[i] as PayoutTransactionRecord;
+      const refused =
+        outcome.kind === 'nonce-used' || outcome.kind === 'insufficient-funds' || outcome.kind === 'invalid';
+      // Without nonces (Solana) a refusal at the only broadcast is final for its transaction alone.
+      // With nonces, the later ones of the part wait on this nonce: the tracker decides (it proves
+      // a taken nonce, re-sends, heals a gap), as for any transaction it holds.
+      if (refused && !family.usesNonces)
+        await txRepo.transition(tx.id, ['PENDING'], {
+          status: 'FAILED',
+          error: `${chain.name} refused the transaction: ${outcome.reason}`,
+          nextCheckAt: null,
+          now,
+          details: { broadcast: 'no' },
+        });
+      else submitted.push(tx.id);
+    }
+    await txs.markSubmitted(submitted, now, new Date(now.getTime() + FIRST_CHECK_MS));
+  }
+
+  /** Signs and records the next part of a payout under its wallet's lock; false when none is left. */
+  async function runPart(p: PayoutRecord, wallet: WalletRecord): Promise<PayoutTransactionRecord[] | null> {
+    const chain = deps.chains.get(p.chain);
+    const family = deps.families.of(chain);
+    const writer = family.payouts;
+    if (!writer) throw new Error(`payouts are not offered on ${chain.slug}`);
+    return deps.lock.withLock(wallet.id, chain.slug, async (held) => {
+      const items = await repo.unsigned(p.id);
+      if (items.length === 0) return null;
+      const highest = family.usesNonces
+        ? await txRepo.maxNonce(wallet.id, chain.slug, chain.instance?.())
+        : null;
+      const { signed, unsigned } = await writer.sign(
+        chain,
+        { asset: p.asset === 'native' ? 'native' : 'token', token: p.token },
+        items.map((i) => ({ index: i.index, to: i.to, amount: i.amount, transactionId: i.plannedId })),
+        {
+          signerFor: (transactionId) => ({ provider: deps.provider, wallet, transactionId }),
+          highestRecordedNonce: highest,
+          limit: PART[chain.chainType],
+        },
+      );
+      // The lock's session ended: another instance may hold the wallet now. Nothing is recorded.
+      if (!held()) throw new Error(`the lock of wallet ${wallet.address} was lost before recording`);
+      const now = deps.clock.now();
+      const records = signed.map((s) => ({ tx: recordOf(p, wallet, s, now), indexes: s.indexes }));
+      await repo.refuseItems(p.id, unsigned);
+      await txs.recordSigned(p.id, records);
+      await broadcast(p, records);
+      return records;
+    });
+  }
+
+  async function run(p: PayoutRecord): Promise<void> {
+    const wallet = await walletsRepository(deps.db).findById(p.walletId);
+    if (!wallet) throw new Error(`wallet ${p.walletId} of payout ${p.id} not found`);
+    // Transactions an earlier runner recorded but may not have broadcast: sent again now, in order,
+    // and the tracker's from now on.
+    await txs.handOverPending(p.id, deps.clock.now());
+    await resend(p);
+    for (;;) {
+      await repo.renew(p.id, new Date(deps.clock.nowMs() + PAYOUT_LEASE_MS));
+      const part = await runPart(p, wallet);
+      if (part === null) break;
+      if (part.length > 0) deps.onWalletWrite?.(p.chain, wallet.address).catch(() => {});
+    }
+    await repo.finishSigning(p.id, deps.clock.now());
+  }
+
+  /** Marks finished payouts completed, each with its payout.completed event in the same transaction. */
+  async function completeFinished(): Promise<number> {
+    return deps.db.transaction(async (tx) => {
+      const now = deps.clock.now();
+      const done = await payoutsRepository(tx).completeFinished(now, 50);
+      for (const p of done)
+        await eventsRepository(tx).append(
+          p.userId,
+          'payout.completed',
+          p.id,
+          { payout: payoutSummary(p) },
+          now,
+        );
+      return done.length;
+    });
+  }
+
+  let waker: (() => void) | null = null;
+
+  return {
+    /** Asks this process's loop (if it runs one) to look for payouts now. */
+    wake: () => waker?.(),
+    /** The loop that `wake` calls (background-work.ts). */
+    onWake(fn: (() => void) | null) {
+      waker = fn;
+    },
+
+    /**
+     * With the embedded database this process is the only one: a lease left by an earlier process
+     * (it stopped mid-payout) is taken over at once rather than when it runs out.
+     */
+    takeOverLeases: () => repo.takeOverLeases(deps.clock.now()),
+
+    /** Claims the payouts due and runs them (each wallet's in turn, different wallets at once). */
+    async runDue(): Promise<number> {
+      const now = deps.clock.now();
+      const due = await repo.claimDue(now, CLAIM_BATCH, new Date(now.getTime() + PAYOUT_LEASE_MS));
+      await Promise.all(
+        due.map((p) =>
+          run(p).catch((err) =>
+            deps.logger?.warn({ err, payoutId: p.id }, 'payout run failed; retried when its lease ends'),
+          ),
+        ),
+      );
+      await completeFinished();
+      return due.length;
+    },
+  };
+}
+
+export type PayoutRunner = ReturnType<typeof payoutRunner>;

@@ -1,0 +1,23 @@
+import type { TestApp } from '../support/app.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: the Payout resource as the API returns it
+export type PayoutJson = Record<string, any>;
+
+/** Polls GET /payouts/{id} until the payout is no longer processing (the runner and the tracker move it). */
+export async function waitForPayout(
+  app: TestApp,
+  key: string,
+  id: string,
+  timeoutMs = 120_000,
+): Promise<PayoutJson> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await app.get(`/api/v1/payouts/${id}`, key);
+    const payout = (await res.json()) as PayoutJson;
+    if (res.status !== 200) throw new Error(`GET /payouts/${id}: ${res.status} ${JSON.stringify(payout)}`);
+    if (payout.status !== 'processing') return payout;
+    if (Date.now() > deadline)
+      throw new Error(`payout ${id} still processing: ${JSON.stringify(payout.totals)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
