@@ -194,4 +194,32 @@ describe('EVM payouts on evm-localnet', () => {
     const standing = await (await app.get('/api/v1/keys/self', key)).json();
     assert.equal(standing.limits[0].spentLast24h, '1000');
   });
+  test('a key whose approval rules would hold the payout is refused, naming them; nothing is recorded or sent', async () => {
+    const user = await fundedUser(1n);
+    const create = (name: string, policy: unknown) =>
+      app.services.apiKeys.create(user.userId as never, { name, policy } as never);
+    const above = await create('threshold', {
+      approvalAbove: [{ chain: CHAIN, asset: 'native', amount: '1000' }],
+    });
+    const items = [
+      { to: randomAddress(), amount: '600' },
+      { to: randomAddress(), amount: '600' },
+    ];
+    // Each item is under the threshold; together they move more than it.
+    const res = await payout(above.key, { chain: CHAIN, asset: 'native', items });
+    assert.equal(res.status, 403);
+    assert.match(
+      (await res.json()).error,
+      /cannot wait for a person's approval.*above this API key's approval threshold of 1000/,
+    );
+    const every = await create('every send', { approvalFor: ['send'] });
+    const all = await payout(every.key, { chain: CHAIN, asset: 'native', items: [items[0]] });
+    assert.equal(all.status, 403);
+    assert.match((await all.json()).error, /every send by this API key needs approval/);
+    assert.deepEqual((await (await app.get('/api/v1/payouts', above.key)).json()).payouts, []);
+    assert.equal(await nonceOf(user.address), 0);
+    // Under the threshold in total, it goes through.
+    const small = await payout(above.key, { chain: CHAIN, asset: 'native', items: [items[0]] });
+    assert.equal(small.status, 202, await small.clone().text());
+  });
 });

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { PayoutOrder } from '../../chains/chain-family.ts';
+import type { Chain } from '../../chains/chain-registry.ts';
 import type { ChainFamilies } from '../../chains/families.ts';
 import type { TransactionId, UserId } from '../../domain/ids.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -9,6 +10,7 @@ import { type PayoutRecord, payoutsRepository } from '../../store/repositories/p
 import type { Clock } from '../../support/clock.ts';
 import { newId } from '../../support/ids.ts';
 import type { IdempotencyService } from '../idempotency.ts';
+import { approvalReasons } from '../key-finer-rules.ts';
 import type { KeyOfRequest, KeySpendService } from '../key-spend.ts';
 import type { WalletsService } from '../wallets.ts';
 import { resolveWriteWallet } from '../write-wallet.ts';
@@ -39,6 +41,30 @@ interface ParsedPayout {
  * rules, funds with fees); then the payout and every item are recorded with the request's key
  * settled, in one statement, and a runner (payout-runner.ts) signs and broadcasts them in parts.
  */
+/**
+ * A payout never waits for a person: a key whose approval rules would hold it (every send needs
+ * approval, or the payout moves more of the asset than a threshold, which its total stands for: on
+ * Solana several items share one transaction, and splitting a payment into items must not slip
+ * under a threshold) is refused, naming the rules; single sends of such a key wait for approval.
+ */
+function refuseWhatWouldWait(
+  policy: KeyOfRequest['policy'],
+  chain: Chain,
+  token: string | null,
+  total: bigint,
+): void {
+  const reasons = approvalReasons(
+    policy,
+    { chain: chain.slug, chainType: chain.chainType, moves: [{ asset: token ?? 'native', amount: total }] },
+    'send',
+  );
+  if (reasons.length > 0)
+    throw new AppError(
+      'FORBIDDEN',
+      `A payout cannot wait for a person's approval, and this API key sends it for approval (${reasons.join('; ')}): pay with single sends, which wait for approval, or with a key without approval rules`,
+    );
+}
+
 export function payoutsService(deps: PayoutsDeps) {
   const repo = payoutsRepository(deps.db);
 
@@ -120,6 +146,7 @@ export function payoutsService(deps: PayoutsDeps) {
       try {
         if (input.key)
           try {
+            refuseWhatWouldWait(input.key.policy, chain, parsed.order.token, parsed.total);
             reserved = await deps.keySpend.reserveMany(
               input.key,
               parsed.items.map((item, i) => ({
