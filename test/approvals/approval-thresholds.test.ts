@@ -158,7 +158,7 @@ describe('writes above an API key approval threshold wait for a person', () => {
     const full = await app.get('/api/v1/approvals', u.key);
     assert.equal(full.status, 403);
     const self = await (await app.get('/api/v1/keys/self', u.agent)).json();
-    assert.deepEqual(self.scopes, ['read', 'write', 'trade']);
+    assert.deepEqual(self.scopes, ['read', 'write', 'trade', 'webhooks']);
     assert.deepEqual(self.approvalAbove, [{ chain: 'evm-localnet', asset: 'native', amount: '1000000' }]);
   });
 

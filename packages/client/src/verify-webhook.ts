@@ -1,6 +1,13 @@
-import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { WebhookVerificationError as UpstreamVerificationError, Webhook } from 'standardwebhooks';
 
-export { WebhookVerificationError };
+/**
+ * A delivery that does not verify (a bad or missing signature, a timestamp too old or too new).
+ * Our own class, not the package's: its declarations need Node's types (Buffer), which a project
+ * using only this client's declarations need not have.
+ */
+export class WebhookVerificationError extends Error {
+  override readonly name = 'WebhookVerificationError';
+}
 
 /** An event as a webhook delivers it (and GET /events lists it). */
 export interface WebhookEvent {
@@ -36,9 +43,15 @@ function header(headers: HeaderBag, name: string): string {
  */
 export function verifyWebhook(secret: string, headers: HeaderBag, body: string | Uint8Array): WebhookEvent {
   const payload = typeof body === 'string' ? body : new TextDecoder().decode(body);
-  return new Webhook(secret).verify(payload, {
-    'webhook-id': header(headers, 'webhook-id'),
-    'webhook-timestamp': header(headers, 'webhook-timestamp'),
-    'webhook-signature': header(headers, 'webhook-signature'),
-  }) as WebhookEvent;
+  try {
+    return new Webhook(secret).verify(payload, {
+      'webhook-id': header(headers, 'webhook-id'),
+      'webhook-timestamp': header(headers, 'webhook-timestamp'),
+      'webhook-signature': header(headers, 'webhook-signature'),
+    }) as WebhookEvent;
+  } catch (err) {
+    if (err instanceof UpstreamVerificationError)
+      throw new WebhookVerificationError(err.message, { cause: err });
+    throw err;
+  }
 }

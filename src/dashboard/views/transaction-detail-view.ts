@@ -3,7 +3,7 @@ import type { AssetUnit } from '../asset-units.ts';
 import { copyButton, formatDate } from '../format.ts';
 import { html, isHttpUrl, type SafeHtml } from '../html.ts';
 import { PAGES } from '../paths.ts';
-import { type PageContext, page } from './layout.ts';
+import { csrfField, type Flash, type PageContext, page } from './layout.ts';
 import { amountCell, isPending, STATUS_CLASS, type TransactionRow } from './transactions-view.ts';
 
 export interface TransactionDetailModel {
@@ -15,6 +15,10 @@ export interface TransactionDetailModel {
   timeline: EventView[];
   units: ReadonlyMap<string, AssetUnit>;
   refreshSeconds: number;
+  /** What the last speed-up or cancel said, or why it was refused. */
+  flash?: Flash | null;
+  /** A fresh Idempotency-Key per form shown: a double submit replays instead of acting twice. */
+  actionKeys: { speedUp: string; cancel: string };
 }
 
 const EVENT_LABELS: Record<string, string> = {
@@ -30,7 +34,37 @@ const EVENT_LABELS: Record<string, string> = {
 const REPLACEMENT_REASONS: Record<string, string> = {
   'fee-bump': 'fees raised',
   'resigned-after-expiry': 're-signed after its blockhash expired',
+  'speed-up': 'sped up from the dashboard or the API',
+  cancel: 'cancel: a zero-value transfer to itself at the same nonce',
 };
+
+/**
+ * Speed-up (EVM) and cancel for a transaction that is sent and not final. Each asks for a
+ * confirmation (a required checkbox, so it works without JavaScript) and says what it does: a
+ * cancel is a race the original may still win. A write waiting for approval has nothing signed to
+ * replace (deny it on its approval page instead); a Solana transaction cannot be sped up.
+ */
+function actions(model: TransactionDetailModel): SafeHtml {
+  const { tx } = model.row;
+  if (!isPending(tx.status) || tx.attempts.length === 0) return html``;
+  const csrf = csrfField(model.user.csrfToken);
+  const base = `${PAGES.transactions}/${encodeURIComponent(tx.id)}`;
+  const evm = tx.chainType === 'ethereum';
+  const speedUp = evm
+    ? html`<form method="post" action="${base}/speed-up" class="tx-action">${csrf}
+  <input type="hidden" name="idempotency_key" value="${model.actionKeys.speedUp}">
+  <p><label><input type="checkbox" name="confirm" value="yes" required> Replace it at nonce ${String(tx.nonce)} with fees raised at least 12.5 %</label></p>
+  <button type="submit" class="button">Speed up</button></form>`
+    : '';
+  const cancelText = evm
+    ? 'Send a zero-value transfer to this wallet at the same nonce. It is a race: the original may still be mined first; the final status tells.'
+    : 'Stop signing it again. The attempt already sent may still land until its blockhash expires; the final status tells.';
+  return html`<h2>Act on it</h2>${speedUp}
+<form method="post" action="${base}/cancel" class="tx-action">${csrf}
+  <input type="hidden" name="idempotency_key" value="${model.actionKeys.cancel}">
+  <p><label><input type="checkbox" name="confirm" value="yes" required> ${cancelText}</label></p>
+  <button type="submit" class="button button-danger">Cancel</button></form>`;
+}
 
 function hashLink(hash: string, explorerUrl: string | null): SafeHtml {
   return html`<code class="hash">${hash}</code>${copyButton(hash, `hash ${hash}`)}${
@@ -111,11 +145,10 @@ export function transactionDetailPage(model: TransactionDetailModel): string {
   ${timelineTable(model.timeline)}
 </section>`;
   return page(
-    { title: `Transaction ${tx.id}`, user: model.user, section: 'transactions' },
+    { title: `Transaction ${tx.id}`, user: model.user, section: 'transactions', flash: model.flash ?? null },
     html`<p><a href="${PAGES.transactions}">← All transactions</a></p>
 <h1 id="tx-heading">Transaction <code class="tx-id">${tx.id}</code>${copyButton(tx.id, `transaction id ${tx.id}`)}</h1>
-<!-- LEAD: speed-up / cancel buttons go in the section below (POST /tx/{id}/speed-up and /cancel). -->
-<section id="transaction-actions" aria-label="Actions" data-actions-for="${tx.id}"></section>
+<section id="transaction-actions" aria-label="Actions" data-actions-for="${tx.id}">${actions(model)}</section>
 <p class="visually-hidden" role="status" aria-live="polite" id="refresh-announcer"></p>
 ${region}`,
   );
