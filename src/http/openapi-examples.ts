@@ -75,8 +75,83 @@ const decided = {
   decidedBy: 'API key key_01JD3Z8W1V7N6Q4R2S5T9X0Y3C (phone)',
 };
 
+const PAYOUT = {
+  id: 'pay_01JD3Z9C1E3G5J7K9M1N3P5R7T',
+  status: 'processing',
+  chain: 'base',
+  asset: 'erc20',
+  token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+  from: EVM_WALLET,
+  totals: {
+    items: 2,
+    amount: '3500000',
+    feeEstimate: '42000000000000',
+    pending: 1,
+    submitted: 1,
+    confirmed: 0,
+    failed: 0,
+    transactions: 1,
+  },
+  items: [
+    {
+      index: 0,
+      to: EVM_RECIPIENT,
+      amount: '2500000',
+      reference: 'inv-1001',
+      transactionId: 'tx_01JD3Z9C2F4H6K8M0P2R4T6V8X',
+      status: 'SUBMITTED',
+      hash: HASH,
+      error: null,
+    },
+    {
+      index: 1,
+      to: '0x000000000000000000000000000000000000dEaD',
+      amount: '1000000',
+      reference: 'inv-1002',
+      transactionId: null,
+      status: 'PENDING',
+      hash: null,
+      error: null,
+    },
+  ],
+  createdAt: '2025-01-15T10:00:00.000Z',
+  completedAt: null,
+};
+
 /** By operationId: `request` is the JSON body, `response` the 200 body. */
 export const OPERATION_EXAMPLES: Record<string, { request?: unknown; response: unknown }> = {
+  createPayout: {
+    request: {
+      chain: 'base',
+      asset: 'erc20',
+      token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      items: [
+        { to: EVM_RECIPIENT, amount: '2500000', reference: 'inv-1001' },
+        { to: '0x000000000000000000000000000000000000dEaD', amount: '1000000', reference: 'inv-1002' },
+      ],
+    },
+    response: PAYOUT,
+  },
+  getPayout: { response: PAYOUT },
+  listPayouts: {
+    response: {
+      payouts: [
+        {
+          id: PAYOUT.id,
+          status: PAYOUT.status,
+          chain: PAYOUT.chain,
+          asset: PAYOUT.asset,
+          token: PAYOUT.token,
+          from: PAYOUT.from,
+          items: 2,
+          amount: '3500000',
+          createdAt: PAYOUT.createdAt,
+          completedAt: null,
+        },
+      ],
+      nextCursor: null,
+    },
+  },
   speedUpTransaction: {
     request: { maxFeePerGas: '3000000000' },
     response: {

@@ -57,6 +57,10 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
           name: 'Approvals',
           description: 'Writes waiting for a person, and their decisions (approve scope)',
         },
+        {
+          name: 'Payouts',
+          description: 'Many transfers of one asset in one request, each item landing exactly once',
+        },
       ],
     },
     // Headers the server always sends are marked required (the plugin has no way to say so).

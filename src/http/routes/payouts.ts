@@ -68,6 +68,8 @@ export const payoutsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         operationId: 'listPayouts',
         tags: ['Payouts'],
         summary: 'Your payouts, newest first (extension)',
+        description:
+          'A summary of each payout (its status, asset, item count and total); GET /payouts/{id} shows its items. Page with `limit` and the `nextCursor` of the previous page.',
         querystring: PayoutListQuery,
         response: { 200: ok(PayoutList, 'A page of payouts'), ...errorResponses(400, 403) },
       },

@@ -541,7 +541,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your payouts, newest first (extension) */
+        /**
+         * Your payouts, newest first (extension)
+         * @description A summary of each payout (its status, asset, item count and total); GET /payouts/{id} shows its items. Page with `limit` and the `nextCursor` of the previous page.
+         */
         get: operations["listPayouts"];
         put?: never;
         /**
@@ -6958,6 +6961,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "payouts": [
+                     *         {
+                     *           "id": "pay_01JD3Z9C1E3G5J7K9M1N3P5R7T",
+                     *           "status": "processing",
+                     *           "chain": "base",
+                     *           "asset": "erc20",
+                     *           "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *           "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *           "items": 2,
+                     *           "amount": "3500000",
+                     *           "createdAt": "2025-01-15T10:00:00.000Z",
+                     *           "completedAt": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         payouts: {
                             id: string;
@@ -7094,6 +7116,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "chain": "base",
+                 *       "asset": "erc20",
+                 *       "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *       "items": [
+                 *         {
+                 *           "to": "0x000000000000000000000000000000000000dEaD",
+                 *           "amount": "2500000",
+                 *           "reference": "inv-1001"
+                 *         },
+                 *         {
+                 *           "to": "0x000000000000000000000000000000000000dEaD",
+                 *           "amount": "1000000",
+                 *           "reference": "inv-1002"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Chain slug, e.g. base, solana */
                     chain: string;
@@ -7132,6 +7173,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pay_01JD3Z9C1E3G5J7K9M1N3P5R7T",
+                     *       "status": "processing",
+                     *       "chain": "base",
+                     *       "asset": "erc20",
+                     *       "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *       "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *       "totals": {
+                     *         "items": 2,
+                     *         "amount": "3500000",
+                     *         "feeEstimate": "42000000000000",
+                     *         "pending": 1,
+                     *         "submitted": 1,
+                     *         "confirmed": 0,
+                     *         "failed": 0,
+                     *         "transactions": 1
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "index": 0,
+                     *           "to": "0x000000000000000000000000000000000000dEaD",
+                     *           "amount": "2500000",
+                     *           "reference": "inv-1001",
+                     *           "transactionId": "tx_01JD3Z9C2F4H6K8M0P2R4T6V8X",
+                     *           "status": "SUBMITTED",
+                     *           "hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *           "error": null
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "to": "0x000000000000000000000000000000000000dEaD",
+                     *           "amount": "1000000",
+                     *           "reference": "inv-1002",
+                     *           "transactionId": null,
+                     *           "status": "PENDING",
+                     *           "hash": null,
+                     *           "error": null
+                     *         }
+                     *       ],
+                     *       "createdAt": "2025-01-15T10:00:00.000Z",
+                     *       "completedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payout"];
                 };
             };
@@ -7324,6 +7409,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pay_01JD3Z9C1E3G5J7K9M1N3P5R7T",
+                     *       "status": "processing",
+                     *       "chain": "base",
+                     *       "asset": "erc20",
+                     *       "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *       "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *       "totals": {
+                     *         "items": 2,
+                     *         "amount": "3500000",
+                     *         "feeEstimate": "42000000000000",
+                     *         "pending": 1,
+                     *         "submitted": 1,
+                     *         "confirmed": 0,
+                     *         "failed": 0,
+                     *         "transactions": 1
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "index": 0,
+                     *           "to": "0x000000000000000000000000000000000000dEaD",
+                     *           "amount": "2500000",
+                     *           "reference": "inv-1001",
+                     *           "transactionId": "tx_01JD3Z9C2F4H6K8M0P2R4T6V8X",
+                     *           "status": "SUBMITTED",
+                     *           "hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *           "error": null
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "to": "0x000000000000000000000000000000000000dEaD",
+                     *           "amount": "1000000",
+                     *           "reference": "inv-1002",
+                     *           "transactionId": null,
+                     *           "status": "PENDING",
+                     *           "hash": null,
+                     *           "error": null
+                     *         }
+                     *       ],
+                     *       "createdAt": "2025-01-15T10:00:00.000Z",
+                     *       "completedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payout"];
                 };
             };
