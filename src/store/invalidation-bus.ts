@@ -21,6 +21,11 @@ export type Invalidation =
   | { kind: 'ping'; from: string };
 
 export interface InvalidationBus {
+  /**
+   * Delivers the event here at once and sends it to the other instances. Never rejects: a message
+   * the transport cannot take now (Redis down or cut off) is kept and sent again on each heartbeat
+   * until it goes out, so a change that committed is never answered as an error (issue 33).
+   */
   publish(event: Invalidation): Promise<void>;
   subscribe(handler: (event: Invalidation) => void, onReset: () => void): void;
   start(): Promise<void>;
@@ -55,6 +60,14 @@ interface BusTransport {
 const CHANNEL = 'wallet_api_invalidate';
 /** Heartbeats missed before the bus counts as silent. */
 const MISSED_BEATS = 3;
+/**
+ * Messages kept for re-sending while the transport is down. Past this, the oldest are dropped:
+ * every other instance resets its caches when its own connection comes back, and the key cache
+ * expires within KEY_CACHE_TTL_MS anyway; the bound only keeps a long outage from growing memory.
+ */
+const MAX_OWED = 1_000;
+/** How often owed messages are re-sent when the heartbeat is off. */
+const RETRY_MS = 1_000;
 
 export interface BusOptions {
   /** How often each instance pings itself through the bus (0 turns the heartbeat off). */
@@ -74,6 +87,36 @@ function heartbeatBus(transport: BusTransport, options: BusOptions): Invalidatio
   const heartbeatMs = options.heartbeatMs ?? 2_000;
   let lastBeat = Date.now();
   let timer: NodeJS.Timeout | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  // Sent by publish but refused by the transport, oldest first.
+  const owed: string[] = [];
+  let flushing = false;
+  const flushOwed = async () => {
+    if (flushing) return;
+    flushing = true;
+    try {
+      while (owed.length > 0) {
+        await transport.send(owed[0]!);
+        owed.shift();
+      }
+    } catch {
+      // Still down: the next beat (or retry) tries again.
+    } finally {
+      flushing = false;
+    }
+  };
+  const scheduleRetry = () => {
+    // With the heartbeat on, each beat flushes; with it off, a timer of its own does.
+    if (heartbeatMs > 0 || retryTimer || stopped) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void flushOwed().then(() => {
+        if (owed.length > 0) scheduleRetry();
+      });
+    }, RETRY_MS);
+    retryTimer.unref();
+  };
   const deliver = (event: Invalidation) => {
     for (const h of handlers) h.handler(event);
   };
@@ -107,13 +150,26 @@ function heartbeatBus(transport: BusTransport, options: BusOptions): Invalidatio
         .catch((err) => options.logger?.warn({ err }, 'invalidation bus reconnect failed'));
     }
     transport.send(JSON.stringify({ kind: 'ping', from: self })).catch(() => {});
+    if (owed.length > 0) void flushOwed();
   };
   return {
     async publish(event) {
       // Deliver locally first: the next request in this instance must see it even before the
       // message comes back round.
       deliver(event);
-      await transport.send(JSON.stringify(event));
+      const payload = JSON.stringify(event);
+      // Behind older owed messages: sending it now would overtake them.
+      if (owed.length === 0) {
+        try {
+          await transport.send(payload);
+          return;
+        } catch (err) {
+          options.logger?.warn({ err }, 'invalidation bus cannot publish now: kept for re-sending');
+        }
+      }
+      owed.push(payload);
+      if (owed.length > MAX_OWED) owed.shift();
+      scheduleRetry();
     },
     subscribe(handler, onReset) {
       handlers.push({ handler, onReset });
@@ -127,8 +183,11 @@ function heartbeatBus(transport: BusTransport, options: BusOptions): Invalidatio
       }
     },
     async stop() {
+      stopped = true;
       if (timer) clearInterval(timer);
+      if (retryTimer) clearTimeout(retryTimer);
       timer = null;
+      retryTimer = null;
       await transport.stop();
     },
   };
