@@ -52,8 +52,11 @@ export function balancesChanged(
 interface BusTransport {
   send(payload: string): Promise<void>;
   start(onMessage: (payload: string) => void, onReset: () => void): Promise<void>;
-  /** Drops and re-opens the receiving connection (after missed heartbeats). */
-  reconnect(): Promise<void>;
+  /**
+   * Drops and re-opens the receiving connection (after missed heartbeats), and the sending one too
+   * when `sending` (no send went out meanwhile: it may be the one the network forgot).
+   */
+  reconnect(sending: boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -86,6 +89,9 @@ function heartbeatBus(transport: BusTransport, options: BusOptions): Invalidatio
   const self = randomUUID();
   const heartbeatMs = options.heartbeatMs ?? 2_000;
   let lastBeat = Date.now();
+  // When a send last went out: a sending connection the network forgot fails every send (each
+  // after its command timeout), which tells it apart from a silent receiving one.
+  let lastSent = Date.now();
   let timer: NodeJS.Timeout | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -98,6 +104,7 @@ function heartbeatBus(transport: BusTransport, options: BusOptions): Invalidatio
     try {
       while (owed.length > 0) {
         await transport.send(owed[0]!);
+        lastSent = Date.now();
         owed.shift();
       }
     } catch {
@@ -138,18 +145,26 @@ function heartbeatBus(transport: BusTransport, options: BusOptions): Invalidatio
     deliver(event);
   };
   const beat = () => {
-    if (Date.now() - lastBeat > MISSED_BEATS * heartbeatMs) {
+    const silentMs = Date.now() - lastBeat;
+    if (silentMs > MISSED_BEATS * heartbeatMs) {
+      const sending = Date.now() - lastSent > MISSED_BEATS * heartbeatMs;
       options.logger?.warn(
-        { silentMs: Date.now() - lastBeat },
+        { silentMs, sendingSilent: sending },
         'invalidation bus went silent: caches reset, reconnecting',
       );
       lastBeat = Date.now();
+      lastSent = Date.now();
       reset();
       transport
-        .reconnect()
+        .reconnect(sending)
         .catch((err) => options.logger?.warn({ err }, 'invalidation bus reconnect failed'));
     }
-    transport.send(JSON.stringify({ kind: 'ping', from: self })).catch(() => {});
+    transport
+      .send(JSON.stringify({ kind: 'ping', from: self }))
+      .then(() => {
+        lastSent = Date.now();
+      })
+      .catch(() => {});
     if (owed.length > 0) void flushOwed();
   };
   return {
@@ -162,6 +177,7 @@ function heartbeatBus(transport: BusTransport, options: BusOptions): Invalidatio
       if (owed.length === 0) {
         try {
           await transport.send(payload);
+          lastSent = Date.now();
           return;
         } catch (err) {
           options.logger?.warn({ err }, 'invalidation bus cannot publish now: kept for re-sending');
@@ -177,6 +193,7 @@ function heartbeatBus(transport: BusTransport, options: BusOptions): Invalidatio
     async start() {
       await transport.start(onMessage, reset);
       lastBeat = Date.now();
+      lastSent = Date.now();
       if (heartbeatMs > 0) {
         timer = setInterval(beat, heartbeatMs);
         timer.unref();
@@ -202,6 +219,7 @@ export function databaseInvalidationBus(db: Database, options: BusOptions = {}):
       async start(onMessage, onReset) {
         unlisten = await db.listen(CHANNEL, onMessage, onReset);
       },
+      // Notifications go out on the pool, whose connections are checked out afresh per query.
       reconnect: async () => db.reconnectListener?.(),
       async stop() {
         await unlisten?.();
@@ -215,7 +233,9 @@ export function databaseInvalidationBus(db: Database, options: BusOptions = {}):
 /**
  * The bus on Redis pub/sub: `publisher` is the shared command connection, `subscriber` a
  * connection of its own (a subscribed Redis connection takes no other commands). ioredis
- * re-subscribes after a reconnect; messages sent meanwhile are lost, hence the reset.
+ * re-subscribes after a reconnect; messages sent meanwhile are lost, hence the reset. A command
+ * connection the network dropped without a word is re-opened here too: the caches and rate limits
+ * share it, and otherwise it stays dead until the OS's keepalive gives up (about 2 h).
  */
 export function redisInvalidationBus(
   publisher: Redis,
@@ -239,8 +259,9 @@ export function redisInvalidationBus(
         if (subscriber.status === 'ready') connectedBefore = true;
         await subscriber.subscribe(CHANNEL);
       },
-      async reconnect() {
+      async reconnect(sending) {
         subscriber.disconnect(true);
+        if (sending) publisher.disconnect(true);
       },
       async stop() {
         subscriber.removeAllListeners('message');

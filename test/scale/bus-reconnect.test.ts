@@ -197,4 +197,29 @@ describe('the invalidation bus on Redis, after the network forgets its subscript
       `after ${rounds} rounds, every revocation reached b only through a flush of its caches`,
     );
   });
+
+  test('a command connection the network forgot is re-opened: a revocation made on b reaches a', async () => {
+    const { a, b } = it;
+    const user = await a.newUser();
+    assert.equal((await a.get('/api/v1/wallets', user.key)).status, 200, 'cached on a');
+    // b's command connection (named wallet-api:commands: pings, publishes, limits, caches) goes
+    // silent for good; its subscription keeps working. a's connections are untouched and its clock
+    // frozen, so only a message from b can tell a. Left dead, b's publish is kept and re-sent on
+    // the dead connection forever (until the OS's keepalive gives up, hours later).
+    const admin = new Redis(url);
+    const clients = String(await admin.client('LIST'));
+    admin.disconnect();
+    const commandPorts = [...clients.matchAll(/addr=127\.0\.0\.1:(\d+) .*name=wallet-api:commands/g)].map(
+      (m) => Number(m[1]),
+    );
+    assert.equal(
+      commandPorts.filter((port) => proxy.forget(port)).length,
+      1,
+      'b’s command connection, through the proxy',
+    );
+    const [k] = await b.services.apiKeys.list(user.userId);
+    const view = await b.services.apiKeys.revoke(k!.id, user.userId);
+    assert.equal(view.status, 'Revoked');
+    assert.equal(await statusOnceRefused(a, user.key), 401, 'b re-opened its command connection and sent it');
+  });
 });
