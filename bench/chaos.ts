@@ -4,7 +4,9 @@
  * the timeout, connections dropped after forwarding, gateway 502/503/504, JSON-RPC errors that
  * prove nothing, sends acknowledged and never forwarded) and a twentieth of the reads the tracker and
  * the write path make (held, dropped, gateway errors), with a base-fee spike and a reorg on the EVM
- * chain. Every client retries as a well-behaved client would: the same Idempotency-Key and body
+ * chain, reads served now and then by a node that lags behind a load balancer (null signature
+ * statuses, missing receipts, stale nonces and heads: bench/support/chaos-faults.ts), and a restart
+ * of the PostgreSQL server mid-run (a server of its own, scripts/local-postgres.mjs). Every client retries as a well-behaved client would: the same Idempotency-Key and body
  * on a network error, a 5xx, a 429, or a 409 that says the request is still in progress.
  *
  * Prints every intended payment's fate: accepted, refused, given up by the client, and on chain
@@ -13,7 +15,7 @@
  * end, and time to final. Exits non-zero when
  * a correctness check fails, never on a timing.
  *
- *   npm run bench:chaos      (CHAOS_USERS, CHAOS_PAYMENTS, CHAOS_SEED, CHAOS_RATE, CHAOS_PACE_MS to change)
+ *   npm run bench:chaos      (CHAOS_USERS, CHAOS_PAYMENTS, CHAOS_SEED, CHAOS_RATE, CHAOS_LAG_RATE, CHAOS_DB_DOWN_MS, CHAOS_PACE_MS to change)
  */
 import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
@@ -25,9 +27,11 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { bootEphemeral } from '../src/boot/boot-ephemeral.ts';
 import { createChainRegistry } from '../src/chains/chain-registry.ts';
 import { loadConfig } from '../src/config/config.ts';
-import { openPgliteDatabase } from '../src/store/pglite-database.ts';
+import { startOwnPostgres } from '../test/support/own-postgres.ts';
 import { startPrivateEvm, startPrivateSolana } from '../test/support/private-chains.ts';
-import { type Fault, type JsonRpcCall, seededRandom, startRpcProxy } from '../test/support/rpc-proxy.ts';
+import { seededRandom, startRpcProxy } from '../test/support/rpc-proxy.ts';
+import { type Payment, pay } from './support/chaos-client.ts';
+import { broadcastFaults, laggingReads, lostAnswers } from './support/chaos-faults.ts';
 import { report } from './support/report.ts';
 
 const USERS = Number(process.env.CHAOS_USERS ?? 6);
@@ -48,6 +52,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Reads are disturbed a quarter as often as broadcasts, with lost answers only (never a wrong one). */
 const READ_RATE = RATE / 4;
+/** And as often again served stale by a lagging node (a wrong answer, as such a node gives). */
+const LAG_RATE = Number(process.env.CHAOS_LAG_RATE ?? RATE / 4);
+/** How long the database server stays down in its restart. */
+const DB_DOWN_MS = Number(process.env.CHAOS_DB_DOWN_MS ?? 3000);
 const EVM_READS = [
   'eth_getTransactionReceipt',
   'eth_getBlockByNumber',
@@ -55,31 +63,13 @@ const EVM_READS = [
   'eth_getBalance',
 ];
 const SOLANA_READS = ['getSignatureStatuses', 'getEpochInfo', 'getBalance', 'getLatestBlockhash'];
-const lostAnswer: Array<() => Fault> = [
-  () => ({ kind: 'hold', ms: RPC_TIMEOUT_MS + 1000 }),
-  () => ({ kind: 'drop' }),
-  () => ({ kind: 'status', status: 502 }),
-  () => ({ kind: 'status', status: 503 }),
-  () => ({ kind: 'status', status: 504 }),
-];
-
-/** The faults a disturbed broadcast gets, one picked at random. */
-function faults(uncertainError: Fault): Array<(call: JsonRpcCall) => Fault> {
-  return [
-    () => ({ kind: 'hold', ms: RPC_TIMEOUT_MS + 1000 }),
-    () => ({ kind: 'drop' }),
-    () => ({ kind: 'status', status: 502 }),
-    () => ({ kind: 'status', status: 503 }),
-    () => ({ kind: 'status', status: 504 }),
-    () => uncertainError,
-    () => ({ kind: 'swallow' }),
-  ];
-}
+const lostAnswer = lostAnswers(RPC_TIMEOUT_MS);
 
 const evm = await startPrivateEvm();
 const sol = await startPrivateSolana();
 const evmProxy = await startRpcProxy(evm.url);
 const solProxy = await startRpcProxy(sol.url);
+const pg = await startOwnPostgres();
 const env = {
   LOG_LEVEL: 'warn',
   RATE_LIMIT_READ_PER_MINUTE: '1000000000',
@@ -101,7 +91,7 @@ const logSink = new Writable({
 });
 const runtime = await bootEphemeral({
   env,
-  database: () => openPgliteDatabase(null),
+  database: pg.db,
   logStream: logSink,
   chains: createChainRegistry(loadConfig(env).chainOverrides, {
     'evm-localnet': { rpcUrl: evmProxy.url },
@@ -131,8 +121,12 @@ try {
     pick: (call) => {
       if (call.method !== 'eth_sendRawTransaction')
         return lostAnswer[Math.floor(random() * lostAnswer.length)]!();
-      const all = faults({ kind: 'error', code: -32603, message: 'upstream request timed out' });
-      return all[Math.floor(random() * all.length)]!(call);
+      const all = broadcastFaults(RPC_TIMEOUT_MS, {
+        kind: 'error',
+        code: -32603,
+        message: 'upstream request timed out',
+      });
+      return all[Math.floor(random() * all.length)]!();
     },
   });
   solProxy.chaos({
@@ -141,28 +135,24 @@ try {
     random,
     pick: (call) => {
       if (call.method !== 'sendTransaction') return lostAnswer[Math.floor(random() * lostAnswer.length)]!();
-      const all = faults({ kind: 'error', code: -32005, message: 'Node is behind by 12 slots' });
-      return all[Math.floor(random() * all.length)]!(call);
+      const all = broadcastFaults(RPC_TIMEOUT_MS, {
+        kind: 'error',
+        code: -32005,
+        message: 'Node is behind by 12 slots',
+      });
+      return all[Math.floor(random() * all.length)]!();
     },
   });
+  const lagged = {
+    evm: laggingReads(
+      evmProxy,
+      ['eth_getTransactionReceipt', 'eth_getTransactionCount', 'eth_getBlockByNumber'],
+      LAG_RATE,
+      random,
+    ),
+    solana: laggingReads(solProxy, ['getSignatureStatuses'], LAG_RATE, random),
+  };
 
-  interface Payment {
-    chain: 'evm-localnet' | 'solana-localnet';
-    to: string;
-    amount: bigint;
-    key: string;
-    apiKey: string;
-    startedAt: number;
-    id: string | null;
-    final: { status: string; updatedAt: string; error: string | null; attempts: string[] } | null;
-    refused: string | null;
-    /** The client stopped retrying without a final answer (the payment may still land). */
-    gaveUp: boolean;
-    /** What the recipient holds at the end, in units of the amount (0, 1, 2; -1: some other sum). */
-    onChain: number;
-    requests: number;
-    rekeyed: number;
-  }
   const payments: Payment[] = [];
   for (let i = 0; i < PAYMENTS; i++) {
     const chain = i % 2 === 0 ? 'evm-localnet' : 'solana-localnet';
@@ -187,44 +177,6 @@ try {
   }
 
   const api = `${runtime.url}/api/v1`;
-  /** A well-behaved client: the same key and body until a final answer, with backoff; bounded. */
-  async function pay(p: Payment): Promise<void> {
-    p.startedAt = Date.now();
-    const body = JSON.stringify({ chain: p.chain, to: p.to, asset: 'native', amount: p.amount.toString() });
-    for (let attempt = 0; attempt < 30; attempt++) {
-      p.requests++;
-      try {
-        const res = await fetch(`${api}/send`, {
-          method: 'POST',
-          headers: { 'x-api-key': p.apiKey, 'content-type': 'application/json', 'idempotency-key': p.key },
-          body,
-          signal: AbortSignal.timeout(20_000),
-        });
-        const json = (await res.json()) as { id?: string; code?: string; error?: string };
-        if (res.status === 200) {
-          p.id = json.id ?? null;
-          return;
-        }
-        // The key's attempt failed before anything was signed (say, an RPC error while checking
-        // funds): the answer says nothing was sent, so the same intent goes again under a new key.
-        if (res.status === 409 && /nothing was sent/.test(json.error ?? '')) {
-          p.key = randomUUID();
-          p.rekeyed++;
-          continue;
-        }
-        const inFlight = res.status === 409 && /still in progress/.test(json.error ?? '');
-        if (res.status < 500 && res.status !== 429 && !inFlight) {
-          p.refused = `${res.status} ${json.code}: ${json.error}`;
-          return;
-        }
-        const retryAfter = Number(res.headers.get('retry-after') ?? 0);
-        await sleep(retryAfter > 0 ? retryAfter * 1000 : 200 * (attempt + 1));
-      } catch {
-        await sleep(200 * (attempt + 1));
-      }
-    }
-    p.gaveUp = true;
-  }
 
   // Senders: each user sends its payments two at a time per chain, paced over a couple of minutes.
   const started = Date.now();
@@ -236,12 +188,23 @@ try {
   const workers = [...queues.values()].flatMap((q) =>
     [0, 1].map(async (lane) => {
       for (let i = lane; i < q.length; i += 2) {
-        await pay(q[i]!);
+        await pay(api, q[i]!);
         await sleep(Math.floor(PACE_MS * (0.75 + random() / 2)));
       }
     }),
   );
 
+  // The database server restarts at half the sending: every session ends, requests meanwhile
+  // answer 5xx (or wait), the tracker and the write path pick up where they were.
+  const dbRestarted: { at: number | null } = { at: null };
+  const dbRestart = (async () => {
+    while (payments.filter((p) => p.id).length < PAYMENTS / 2) await sleep(200);
+    pg.halt();
+    dbRestarted.at = (Date.now() - started) / 1000;
+    console.log(`# database server stopped at ${dbRestarted.at.toFixed(0)} s, for ${DB_DOWN_MS} ms`);
+    await sleep(DB_DOWN_MS);
+    pg.resume();
+  })();
   // Chain events: a base-fee spike at a third, a reorg at two thirds of the sending.
   const events = (async () => {
     while (payments.filter((p) => p.id).length < PAYMENTS / 3) await sleep(200);
@@ -271,6 +234,7 @@ try {
   })();
   await Promise.all(workers);
   await events;
+  await dbRestart;
   const sendSeconds = (Date.now() - started) / 1000;
   evmProxy.clearFaults();
   solProxy.clearFaults();
@@ -322,7 +286,9 @@ try {
     .map((p) => new Date(p.final!.updatedAt).getTime() - p.startedAt);
   const replaced = payments.filter((p) => (p.final?.attempts.length ?? 0) > 1).length;
   const reorged = reorgWarnings.count;
-  const injected = { evm: evmProxy.injected, solana: solProxy.injected };
+  const { rewrite: _evmRewrites, ...evmInjected } = evmProxy.injected;
+  const { rewrite: _solRewrites, ...solInjected } = solProxy.injected;
+  const injected = { evm: evmInjected, solana: solInjected };
 
   console.log(
     `# chaos soak: seed ${SEED}, ${USERS} users, ${nprocLine()}, sending took ${sendSeconds.toFixed(0)} s`,
@@ -339,6 +305,17 @@ try {
     `never landed                 ${never}   (accepted and never landed: ${acceptedNever}, must be 0)`,
   );
   console.log(`refused yet landed           ${refusedLanded}   (must be 0)`);
+  for (const p of payments.filter((x) => x.id && x.onChain !== 1).slice(0, 5)) {
+    const tx = (await (await fetch(`${api}/tx/${p.id}`, { headers: { 'x-api-key': p.apiKey } })).json()) as {
+      status: string;
+      nonce: number | null;
+      hash: string | null;
+      attempts: string[];
+    };
+    console.log(
+      `  accepted, on chain ${p.onChain}x: ${p.chain} ${tx.status} nonce ${tx.nonce} hash ${tx.hash} attempts ${tx.attempts.join(',')}`,
+    );
+  }
   for (const p of payments.filter((x) => x.id && !x.final).slice(0, 5)) {
     const tx = (await (await fetch(`${api}/tx/${p.id}`, { headers: { 'x-api-key': p.apiKey } })).json()) as {
       status: string;
@@ -362,6 +339,12 @@ try {
     `faults injected              evm ${JSON.stringify(injected.evm)} solana ${JSON.stringify(injected.solana)}`,
   );
   console.log(
+    `stale reads (lagging node)   evm ${JSON.stringify(lagged.evm)} solana ${JSON.stringify(lagged.solana)}`,
+  );
+  console.log(
+    `database server restarted   ${dbRestarted.at === null ? 'no' : `at ${dbRestarted.at.toFixed(0)} s`}`,
+  );
+  console.log(
     `time to CONFIRMED            p50 ${percentile(toFinal, 50)} ms, p99 ${percentile(toFinal, 99)} ms`,
   );
   console.log(`ratio landed / intended      ${(landed / PAYMENTS).toFixed(2)}   (target 1.00)`);
@@ -369,7 +352,7 @@ try {
   report([
     {
       bench: 'chaos',
-      figure: 'payments under RPC faults: landed once / intended',
+      figure: 'payments under RPC faults, lagging reads, a database restart: landed once / intended',
       baseline: `${PAYMENTS} intended: ${accepted} accepted, ${refused.length} refused, ${gaveUp} given up; ${never} never landed`,
       value: String(landed),
       ratio: landed / PAYMENTS,
@@ -386,9 +369,9 @@ try {
       met: null,
     },
   ]);
-  if (!exact || accepted + refused.length + gaveUp !== PAYMENTS) {
+  if (!exact || accepted + refused.length + gaveUp !== PAYMENTS || dbRestarted.at === null) {
     console.error(
-      '# FAILED: a payment landed twice, an accepted one never, a refused one did, or a transaction is not final',
+      '# FAILED: a payment landed twice, an accepted one never, a refused one did, a transaction is not final, or the database never restarted',
     );
     exitCode = 1;
   }
@@ -399,6 +382,7 @@ try {
   await runtime.stop();
   await Promise.all([evmProxy.close(), solProxy.close()]);
   await Promise.all([evm.stop(), sol.stop()]);
+  await pg.stop();
 }
 process.exit(exitCode);
 

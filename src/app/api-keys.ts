@@ -290,6 +290,8 @@ export function apiKeysService(deps: {
         }
         return now;
       });
+      // Committed: the answer is success even with Redis down; the bus never rejects, it keeps the
+      // message and re-sends it until it goes out (other instances also reset when they reconnect).
       await bus.publish({ kind: 'api-key', id: keyId });
       return toView(revoked ?? existing, clock.now());
     },

@@ -21,6 +21,11 @@ export type Invalidation =
   | { kind: 'ping'; from: string };
 
 export interface InvalidationBus {
+  /**
+   * Delivers the event here at once and sends it to the other instances. Never rejects: a message
+   * the transport cannot take now (Redis down or cut off) is kept and sent again on each heartbeat
+   * until it goes out, so a change that committed is never answered as an error (issue 33).
+   */
   publish(event: Invalidation): Promise<void>;
   subscribe(handler: (event: Invalidation) => void, onReset: () => void): void;
   start(): Promise<void>;
@@ -47,14 +52,25 @@ export function balancesChanged(
 interface BusTransport {
   send(payload: string): Promise<void>;
   start(onMessage: (payload: string) => void, onReset: () => void): Promise<void>;
-  /** Drops and re-opens the receiving connection (after missed heartbeats). */
-  reconnect(): Promise<void>;
+  /**
+   * Drops and re-opens the receiving connection (after missed heartbeats), and the sending one too
+   * when `sending` (no send went out meanwhile: it may be the one the network forgot).
+   */
+  reconnect(sending: boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
 const CHANNEL = 'wallet_api_invalidate';
 /** Heartbeats missed before the bus counts as silent. */
 const MISSED_BEATS = 3;
+/**
+ * Messages kept for re-sending while the transport is down. Past this, the oldest are dropped:
+ * every other instance resets its caches when its own connection comes back, and the key cache
+ * expires within KEY_CACHE_TTL_MS anyway; the bound only keeps a long outage from growing memory.
+ */
+const MAX_OWED = 1_000;
+/** How often owed messages are re-sent when the heartbeat is off. */
+const RETRY_MS = 1_000;
 
 export interface BusOptions {
   /** How often each instance pings itself through the bus (0 turns the heartbeat off). */
@@ -73,7 +89,41 @@ function heartbeatBus(transport: BusTransport, options: BusOptions): Invalidatio
   const self = randomUUID();
   const heartbeatMs = options.heartbeatMs ?? 2_000;
   let lastBeat = Date.now();
+  // When a send last went out: a sending connection the network forgot fails every send (each
+  // after its command timeout), which tells it apart from a silent receiving one.
+  let lastSent = Date.now();
   let timer: NodeJS.Timeout | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  // Sent by publish but refused by the transport, oldest first.
+  const owed: string[] = [];
+  let flushing = false;
+  const flushOwed = async () => {
+    if (flushing) return;
+    flushing = true;
+    try {
+      while (owed.length > 0) {
+        await transport.send(owed[0]!);
+        lastSent = Date.now();
+        owed.shift();
+      }
+    } catch {
+      // Still down: the next beat (or retry) tries again.
+    } finally {
+      flushing = false;
+    }
+  };
+  const scheduleRetry = () => {
+    // With the heartbeat on, each beat flushes; with it off, a timer of its own does.
+    if (heartbeatMs > 0 || retryTimer || stopped) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void flushOwed().then(() => {
+        if (owed.length > 0) scheduleRetry();
+      });
+    }, RETRY_MS);
+    retryTimer.unref();
+  };
   const deliver = (event: Invalidation) => {
     for (const h of handlers) h.handler(event);
   };
@@ -95,25 +145,47 @@ function heartbeatBus(transport: BusTransport, options: BusOptions): Invalidatio
     deliver(event);
   };
   const beat = () => {
-    if (Date.now() - lastBeat > MISSED_BEATS * heartbeatMs) {
+    const silentMs = Date.now() - lastBeat;
+    if (silentMs > MISSED_BEATS * heartbeatMs) {
+      const sending = Date.now() - lastSent > MISSED_BEATS * heartbeatMs;
       options.logger?.warn(
-        { silentMs: Date.now() - lastBeat },
+        { silentMs, sendingSilent: sending },
         'invalidation bus went silent: caches reset, reconnecting',
       );
       lastBeat = Date.now();
+      lastSent = Date.now();
       reset();
       transport
-        .reconnect()
+        .reconnect(sending)
         .catch((err) => options.logger?.warn({ err }, 'invalidation bus reconnect failed'));
     }
-    transport.send(JSON.stringify({ kind: 'ping', from: self })).catch(() => {});
+    transport
+      .send(JSON.stringify({ kind: 'ping', from: self }))
+      .then(() => {
+        lastSent = Date.now();
+      })
+      .catch(() => {});
+    if (owed.length > 0) void flushOwed();
   };
   return {
     async publish(event) {
       // Deliver locally first: the next request in this instance must see it even before the
       // message comes back round.
       deliver(event);
-      await transport.send(JSON.stringify(event));
+      const payload = JSON.stringify(event);
+      // Behind older owed messages: sending it now would overtake them.
+      if (owed.length === 0) {
+        try {
+          await transport.send(payload);
+          lastSent = Date.now();
+          return;
+        } catch (err) {
+          options.logger?.warn({ err }, 'invalidation bus cannot publish now: kept for re-sending');
+        }
+      }
+      owed.push(payload);
+      if (owed.length > MAX_OWED) owed.shift();
+      scheduleRetry();
     },
     subscribe(handler, onReset) {
       handlers.push({ handler, onReset });
@@ -121,14 +193,18 @@ function heartbeatBus(transport: BusTransport, options: BusOptions): Invalidatio
     async start() {
       await transport.start(onMessage, reset);
       lastBeat = Date.now();
+      lastSent = Date.now();
       if (heartbeatMs > 0) {
         timer = setInterval(beat, heartbeatMs);
         timer.unref();
       }
     },
     async stop() {
+      stopped = true;
       if (timer) clearInterval(timer);
+      if (retryTimer) clearTimeout(retryTimer);
       timer = null;
+      retryTimer = null;
       await transport.stop();
     },
   };
@@ -143,6 +219,7 @@ export function databaseInvalidationBus(db: Database, options: BusOptions = {}):
       async start(onMessage, onReset) {
         unlisten = await db.listen(CHANNEL, onMessage, onReset);
       },
+      // Notifications go out on the pool, whose connections are checked out afresh per query.
       reconnect: async () => db.reconnectListener?.(),
       async stop() {
         await unlisten?.();
@@ -156,7 +233,9 @@ export function databaseInvalidationBus(db: Database, options: BusOptions = {}):
 /**
  * The bus on Redis pub/sub: `publisher` is the shared command connection, `subscriber` a
  * connection of its own (a subscribed Redis connection takes no other commands). ioredis
- * re-subscribes after a reconnect; messages sent meanwhile are lost, hence the reset.
+ * re-subscribes after a reconnect; messages sent meanwhile are lost, hence the reset. A command
+ * connection the network dropped without a word is re-opened here too: the caches and rate limits
+ * share it, and otherwise it stays dead until the OS's keepalive gives up (about 2 h).
  */
 export function redisInvalidationBus(
   publisher: Redis,
@@ -180,8 +259,9 @@ export function redisInvalidationBus(
         if (subscriber.status === 'ready') connectedBefore = true;
         await subscriber.subscribe(CHANNEL);
       },
-      async reconnect() {
+      async reconnect(sending) {
         subscriber.disconnect(true);
+        if (sending) publisher.disconnect(true);
       },
       async stop() {
         subscriber.removeAllListeners('message');

@@ -91,10 +91,11 @@ describe('the invalidation bus on Redis, after Redis restarts', () => {
     assert.equal((await b.get('/api/v1/wallets', first.key)).status, 200, 'cached on b');
 
     await redis.stop();
-    // Revoked in the database; its message cannot go out while Redis is down (revoke reports that
-    // as an error), so b never receives it: only the reset on reconnecting can tell b.
+    // Revoked in the database and answered as a success; its message cannot go out while Redis is
+    // down (the bus keeps it to re-send): b learns of it by its reset on reconnecting, or by the
+    // re-sent message (test/scale/bus-publish-outage.test.ts checks that one alone).
     const [k] = await a.services.apiKeys.list(first.userId);
-    await a.services.apiKeys.revoke(k!.id, first.userId).catch(() => {});
+    await a.services.apiKeys.revoke(k!.id, first.userId);
     assert.equal((await a.get('/api/v1/wallets', first.key)).status, 401);
     await redis.start();
     assert.equal(await statusOnceRefused(b, first.key), 401, 'b dropped its cache when its bus came back');
@@ -195,5 +196,30 @@ describe('the invalidation bus on Redis, after the network forgets its subscript
       passed,
       `after ${rounds} rounds, every revocation reached b only through a flush of its caches`,
     );
+  });
+
+  test('a command connection the network forgot is re-opened: a revocation made on b reaches a', async () => {
+    const { a, b } = it;
+    const user = await a.newUser();
+    assert.equal((await a.get('/api/v1/wallets', user.key)).status, 200, 'cached on a');
+    // b's command connection (named wallet-api:commands: pings, publishes, limits, caches) goes
+    // silent for good; its subscription keeps working. a's connections are untouched and its clock
+    // frozen, so only a message from b can tell a. Left dead, b's publish is kept and re-sent on
+    // the dead connection forever (until the OS's keepalive gives up, hours later).
+    const admin = new Redis(url);
+    const clients = String(await admin.client('LIST'));
+    admin.disconnect();
+    const commandPorts = [...clients.matchAll(/addr=127\.0\.0\.1:(\d+) .*name=wallet-api:commands/g)].map(
+      (m) => Number(m[1]),
+    );
+    assert.equal(
+      commandPorts.filter((port) => proxy.forget(port)).length,
+      1,
+      'b’s command connection, through the proxy',
+    );
+    const [k] = await b.services.apiKeys.list(user.userId);
+    const view = await b.services.apiKeys.revoke(k!.id, user.userId);
+    assert.equal(view.status, 'Revoked');
+    assert.equal(await statusOnceRefused(a, user.key), 401, 'b re-opened its command connection and sent it');
   });
 });

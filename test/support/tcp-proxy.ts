@@ -1,7 +1,7 @@
 // A TCP proxy on loopback that can go silent: `blackhole()` keeps every connection open but stops
 // moving bytes both ways (a partitioned network: nothing is refused, nothing arrives), until
 // `heal()` delivers what waited, as TCP would after a partition heals; `forget()` silences one
-// connection for good.
+// connection for good; `drop()` resets every open connection (bytes waiting in them are lost).
 import { connect, createServer, type Socket } from 'node:net';
 
 export async function startTcpProxy(targetPort: number) {
@@ -57,6 +57,14 @@ export async function startTcpProxy(targetPort: number) {
           return true;
         }
       return false;
+    },
+    /** The network resets every open connection: what waited in them is lost; new ones go through unless silent. */
+    drop() {
+      for (const [a, b] of pairs) {
+        a.destroy();
+        b.destroy();
+      }
+      pairs.clear();
     },
     heal() {
       silent = false;
