@@ -192,6 +192,23 @@ describe('three instances and a worker behind nginx', { timeout: 600_000 }, () =
     } finally {
       proxy.heal();
     }
+    // Healed, it takes writes again within a few seconds: its heartbeat re-opened the Redis
+    // connections the network forgot (an unfunded send answers 400 once its limits are enforceable).
+    const other = await newUser();
+    const blackholed = cluster.instances[2]?.url ?? '';
+    await within(
+      15_000,
+      async () =>
+        (
+          await post(
+            blackholed,
+            '/api/v1/send',
+            { chain: EVM, to: randomAddress(), asset: 'native', amount: '1' },
+            other.key,
+          )
+        ).status !== 503,
+      'writes on the instance after its bus healed',
+    );
   });
 
   test('20 parallel requests with one Idempotency-Key spread over the instances produce one transaction', async () => {
