@@ -260,12 +260,45 @@ try {
     await sleep(250);
   }
 
+  const heldBy = async (p: Payment) =>
+    p.chain === 'evm-localnet'
+      ? await evm.client.getBalance({ address: p.to as Address })
+      : (await sol.rpc.getBalance(address(p.to), { commitment: 'confirmed' }).send()).value;
+  // The reorg above is deeper than the development chain's confirmation depth: a payment CONFIRMED
+  // in the reverted blocks is gone until the service's reorg watch (a look 10 s after it confirmed,
+  // then sparser) tracks it again and sends it anew. The service's last word counts: an answer that
+  // disagrees with the chain (CONFIRMED and unpaid, FAILED and paid) is asked again until it
+  // agrees or the watch has had two looks; what still disagrees then fails the run below.
+  const settleBy = Date.now() + 60_000;
+  const reconsidered = new Set<Payment>();
+  for (;;) {
+    const disagree: Payment[] = [];
+    for (const p of payments)
+      if (p.final && (p.final.status === 'CONFIRMED') !== (await heldBy(p)) > 0n) disagree.push(p);
+    if (disagree.length === 0 || Date.now() > settleBy) break;
+    await sleep(1000);
+    for (const p of disagree) {
+      const tx = (await (
+        await fetch(`${api}/tx/${p.id}`, { headers: { 'x-api-key': p.apiKey } })
+      ).json()) as NonNullable<Payment['final']>;
+      p.final = tx.status === 'CONFIRMED' || tx.status === 'FAILED' ? tx : null;
+      reconsidered.add(p);
+    }
+  }
+  // Reconsidered ones not final again yet: given the rest of the deadline to become final.
+  while (payments.some((p) => p.id && !p.final) && Date.now() < settleBy) {
+    await sleep(500);
+    for (const p of payments.filter((x) => x.id && !x.final)) {
+      const tx = (await (
+        await fetch(`${api}/tx/${p.id}`, { headers: { 'x-api-key': p.apiKey } })
+      ).json()) as NonNullable<Payment['final']>;
+      if (tx.status === 'CONFIRMED' || tx.status === 'FAILED') p.final = tx;
+    }
+  }
+
   // What landed, for every intended payment: its recipient must hold its amount exactly once.
   for (const p of payments) {
-    const held =
-      p.chain === 'evm-localnet'
-        ? await evm.client.getBalance({ address: p.to as Address })
-        : (await sol.rpc.getBalance(address(p.to), { commitment: 'confirmed' }).send()).value;
+    const held = await heldBy(p);
     p.onChain = held === 0n ? 0 : held === p.amount ? 1 : held === 2n * p.amount ? 2 : -1;
   }
   const count = (f: (p: Payment) => boolean) => payments.filter(f).length;
@@ -333,6 +366,9 @@ try {
   for (const f of failed.slice(0, 5)) console.log(`  ${f.final?.error}`);
   console.log(`re-signed (attempts > 1)     ${replaced}`);
   console.log(`reorganised away, re-landed  ${reorged}`);
+  console.log(
+    `answers that changed after  ${reconsidered.size}   (CONFIRMED, then reorganised away: asked again)`,
+  );
   console.log(`requests sent by clients     ${payments.reduce((n, p) => n + p.requests, 0)}`);
   console.log(`new keys after "nothing sent" ${payments.reduce((n, p) => n + p.rekeyed, 0)}`);
   console.log(

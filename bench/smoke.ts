@@ -23,10 +23,6 @@ const brief: Record<string, string> = {
   CHAOS_USERS: '3',
   CHAOS_PAYMENTS: '24',
   CHAOS_PACE_MS: '2000',
-  // No lagging reads in the brief run: with them, 2 of 4 brief runs ended with an EVM payment
-  // CONFIRMED that the reorg had removed (a stale receipt from before the reorg, most likely; issue
-  // 33's closing note). The full bench:chaos keeps them; set this to '0.05' to reproduce.
-  CHAOS_LAG_RATE: '0',
 };
 
 const code = await new Promise<number | null>((resolve) => {
