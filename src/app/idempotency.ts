@@ -43,6 +43,14 @@ export interface Claim {
   end(): void;
 }
 
+/** The request a key is claimed for. */
+export interface KeyRequest {
+  userId: UserId;
+  key: string;
+  path: string;
+  body: unknown;
+}
+
 export type IdempotentOutcome =
   | { kind: 'execute'; claim: Claim }
   | { kind: 'replay'; status: number; body: string }
@@ -74,75 +82,101 @@ export function idempotencyService(deps: {
     return () => clearInterval(timer);
   }
 
-  return {
-    async begin(input: {
-      userId: UserId;
-      key: string;
-      path: string;
-      body: unknown;
-    }): Promise<IdempotentOutcome> {
-      const now = deps.clock.now();
-      const key = input.key.toLowerCase();
-      const print = fingerprint(input.body);
-      const claimToken = randomUUID();
-      const { claimed, record } = await repo.claim({
-        userId: input.userId,
-        key,
-        path: input.path,
-        fingerprint: print,
-        now,
-        expiredBefore: new Date(now.getTime() - retentionMs),
-        leaseUntil: leaseFrom(now),
-        claimToken,
-      });
-      if (!claimed) {
-        if (record.fingerprint !== print || record.path !== input.path)
-          throw new AppError(
-            'IDEMPOTENT_BODY_MISMATCH',
-            `Idempotency-Key ${key} was used with a different request${record.path !== input.path ? ` (${record.path})` : ''}`,
-          );
-        if (record.state === 'succeeded' && record.responseBody !== null)
-          return { kind: 'replay', status: record.responseStatus ?? 200, body: record.responseBody };
-        if (record.state === 'in_progress') {
-          if ((record.leaseUntil ?? record.updatedAt) < now) return { kind: 'abandoned', record };
-          throw new AppError(
-            'IDEMPOTENT_REPLAY',
-            `Idempotency-Key ${key} is in use by a request still in progress; retry in ${IN_FLIGHT_RETRY_AFTER_S} seconds to get its outcome`,
-            { headers: { 'Retry-After': String(IN_FLIGHT_RETRY_AFTER_S) } },
-          );
-        }
+  async function begin(input: KeyRequest): Promise<IdempotentOutcome> {
+    const now = deps.clock.now();
+    const key = input.key.toLowerCase();
+    const print = fingerprint(input.body);
+    const claimToken = randomUUID();
+    const { claimed, record } = await repo.claim({
+      userId: input.userId,
+      key,
+      path: input.path,
+      fingerprint: print,
+      now,
+      expiredBefore: new Date(now.getTime() - retentionMs),
+      leaseUntil: leaseFrom(now),
+      claimToken,
+    });
+    if (!claimed) {
+      if (record.fingerprint !== print || record.path !== input.path)
+        throw new AppError(
+          'IDEMPOTENT_BODY_MISMATCH',
+          `Idempotency-Key ${key} was used with a different request${record.path !== input.path ? ` (${record.path})` : ''}`,
+        );
+      if (record.state === 'succeeded' && record.responseBody !== null)
+        return { kind: 'replay', status: record.responseStatus ?? 200, body: record.responseBody };
+      if (record.state === 'in_progress') {
+        if ((record.leaseUntil ?? record.updatedAt) < now) return { kind: 'abandoned', record };
         throw new AppError(
           'IDEMPOTENT_REPLAY',
-          `Idempotency-Key ${key} was used by a request that failed (${record.errorCode ?? 'error'}: ${
-            record.errorMessage ?? 'no reason recorded'
-          }); nothing was sent with it, so a new attempt needs a new key`,
+          `Idempotency-Key ${key} is in use by a request still in progress; retry in ${IN_FLIGHT_RETRY_AFTER_S} seconds to get its outcome`,
+          { headers: { 'Retry-After': String(IN_FLIGHT_RETRY_AFTER_S) } },
         );
       }
-      const stop = holdLease(input.userId, key, claimToken);
-      return {
-        kind: 'execute',
-        claim: {
-          link: { userId: input.userId, key, claimToken },
-          fail: (error) =>
-            repo.fail(
-              input.userId,
-              key,
-              claimToken,
-              { code: error.code, message: storable(error.message) },
-              deps.clock.now(),
-            ),
-          failIfUnrecorded: (error) =>
-            repo.failIfUnrecorded(
-              input.userId,
-              key,
-              claimToken,
-              { code: error.code, message: storable(error.message) },
-              deps.clock.now(),
-            ),
-          release: () => repo.release(input.userId, key, claimToken),
-          end: stop,
-        },
-      };
+      throw new AppError(
+        'IDEMPOTENT_REPLAY',
+        `Idempotency-Key ${key} was used by a request that failed (${record.errorCode ?? 'error'}: ${
+          record.errorMessage ?? 'no reason recorded'
+        }); nothing was sent with it, so a new attempt needs a new key`,
+      );
+    }
+    const stop = holdLease(input.userId, key, claimToken);
+    return {
+      kind: 'execute',
+      claim: {
+        link: { userId: input.userId, key, claimToken },
+        fail: (error) =>
+          repo.fail(
+            input.userId,
+            key,
+            claimToken,
+            { code: error.code, message: storable(error.message) },
+            deps.clock.now(),
+          ),
+        failIfUnrecorded: (error) =>
+          repo.failIfUnrecorded(
+            input.userId,
+            key,
+            claimToken,
+            { code: error.code, message: storable(error.message) },
+            deps.clock.now(),
+          ),
+        release: () => repo.release(input.userId, key, claimToken),
+        end: stop,
+      },
+    };
+  }
+
+  return {
+    begin,
+
+    /**
+     * `begin`, for a write whose key may be held by a request that died (its lease ran out):
+     * `settle` says what that request left (the default: nothing, because the write records its
+     * work and settles its key in one database transaction, so the key fails saying nothing was
+     * sent), then the key is claimed again. Never answers `abandoned`.
+     */
+    async claim(
+      input: KeyRequest,
+      settle: (record: IdempotencyRecord) => Promise<unknown> = (record) =>
+        repo.fail(
+          record.userId,
+          record.key,
+          null,
+          {
+            code: 'INTERNAL_ERROR',
+            message: 'The request was interrupted before anything was recorded; nothing was sent',
+          },
+          deps.clock.now(),
+        ),
+    ): Promise<Exclude<IdempotentOutcome, { kind: 'abandoned' }>> {
+      const outcome = await begin(input);
+      if (outcome.kind !== 'abandoned') return outcome;
+      await settle(outcome.record);
+      const again = await begin(input);
+      if (again.kind === 'abandoned')
+        throw new AppError('INTERNAL_ERROR', 'Idempotency record could not be settled');
+      return again;
     },
 
     /** Deletes records past the retention period. */

@@ -108,18 +108,10 @@ export function payoutsService(deps: PayoutsDeps) {
     return { chain, order: { asset: body.asset === 'native' ? 'native' : 'token', token }, items, total };
   }
 
-  async function claimKey(userId: UserId, key: string, body: unknown) {
-    const request = { userId, key, path: '/payouts', body };
-    const outcome = await deps.idempotency.begin(request);
-    if (outcome.kind !== 'abandoned') return outcome;
-    // A payout is recorded with its key settled in one statement: a key left in progress by a
-    // request that died recorded nothing.
-    await deps.idempotency.settleAsFailed(userId, outcome.record.key, {
-      code: 'INTERNAL_ERROR',
-      message: 'The request was interrupted before the payout was recorded; nothing was sent',
-    });
-    return deps.idempotency.begin(request);
-  }
+  // A payout is recorded with its key settled in one statement: a key left in progress by a
+  // request that died recorded nothing.
+  const claimKey = (userId: UserId, key: string, body: unknown) =>
+    deps.idempotency.claim({ userId, key, path: '/payouts', body });
 
   return {
     /**
@@ -138,8 +130,6 @@ export function payoutsService(deps: PayoutsDeps) {
       const writer = family.payouts as NonNullable<typeof family.payouts>;
       const outcome = await claimKey(input.userId, input.idempotencyKey, input.body);
       if (outcome.kind === 'replay') return { json: outcome.body, status: outcome.status, replayed: true };
-      if (outcome.kind !== 'execute')
-        throw new AppError('INTERNAL_ERROR', 'Idempotency record could not be settled');
       const { claim } = outcome;
       const planned = parsed.items.map(() => newId('tx'));
       let reserved = false;

@@ -56,21 +56,14 @@ function refuseFinal(tx: TransactionRecord, action: string): never {
 export function controlService(deps: ControlDeps) {
   const repo = transactionsRepository(deps.db);
 
-  async function claimKey(input: { userId: UserId; idempotencyKey: string; path: string; body: unknown }) {
-    const request = { userId: input.userId, key: input.idempotencyKey, path: input.path, body: input.body };
-    let outcome = await deps.idempotency.begin(request);
-    if (outcome.kind === 'abandoned') {
-      // Its request died before its one database transaction committed: nothing was recorded or sent.
-      await deps.idempotency.settleAsFailed(outcome.record.userId, outcome.record.key, {
-        code: 'INTERNAL_ERROR',
-        message: 'The request was interrupted before anything was recorded; nothing was sent',
-      });
-      outcome = await deps.idempotency.begin(request);
-      if (outcome.kind === 'abandoned')
-        throw new AppError('INTERNAL_ERROR', 'Idempotency record could not be settled');
-    }
-    return outcome;
-  }
+  // A speed-up or cancel records its attempt and settles its key in one database transaction.
+  const claimKey = (input: { userId: UserId; idempotencyKey: string; path: string; body: unknown }) =>
+    deps.idempotency.claim({
+      userId: input.userId,
+      key: input.idempotencyKey,
+      path: input.path,
+      body: input.body,
+    });
 
   /** Signs, records (with the key's answer) and broadcasts the replacement, under the wallet's lock. */
   async function run(

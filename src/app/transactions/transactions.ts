@@ -52,17 +52,12 @@ export function transactionsService(deps: TransactionsDeps) {
   const submit = submitter(deps);
   const track = tracker(deps);
 
-  async function begin(input: { userId: UserId; idempotencyKey: string; path: string; body: unknown }) {
-    const request = { userId: input.userId, key: input.idempotencyKey, path: input.path, body: input.body };
-    const outcome = await deps.idempotency.begin(request);
-    if (outcome.kind !== 'abandoned') return outcome;
-    // The key's request died: settle it now rather than at the next sweep, then answer from it.
-    await track.settleAbandoned(outcome.record);
-    const again = await deps.idempotency.begin(request);
-    if (again.kind === 'abandoned')
-      throw new AppError('INTERNAL_ERROR', 'Idempotency record could not be settled');
-    return again;
-  }
+  // The key's request died: settle it from what it recorded (the tracker's rule), then answer from it.
+  const begin = (input: { userId: UserId; idempotencyKey: string; path: string; body: unknown }) =>
+    deps.idempotency.claim(
+      { userId: input.userId, key: input.idempotencyKey, path: input.path, body: input.body },
+      (record) => track.settleAbandoned(record),
+    );
 
   return {
     /**
