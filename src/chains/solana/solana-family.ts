@@ -194,19 +194,12 @@ export function solanaFamily(deps: {
         }),
       };
     }
-    const from = address(wallet.address);
-    const prepared = await prepareSolanaTransfer(rpc, chain, from, intent.transfer, {
-      priorityFeeCapMicroLamports: deps.priorityFeeCapMicroLamports,
-      memo: transactionId,
-    });
-    const latest = await latestBlockhash(rpc, chain);
-    const transaction = compileTransaction(
-      pipe(
-        createTransactionMessage({ version: 0 }),
-        (m) => setTransactionMessageFeePayer(from, m),
-        (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-        (m) => appendTransactionMessageInstructions(prepared.instructions, m),
-      ),
+    const { prepared, latest, transaction } = await transferTransaction(
+      rpc,
+      chain,
+      wallet.address,
+      intent.transfer,
+      transactionId,
     );
     return {
       sign: async (signer): Promise<SignedWrite> => ({
@@ -217,6 +210,31 @@ export function solanaFamily(deps: {
         payload: { resignable: true } satisfies SolanaPayload,
       }),
     };
+  }
+
+  /** A transfer's transaction as a write signs it (and a simulation runs it): under the latest blockhash. */
+  async function transferTransaction(
+    rpc: SolanaRpc,
+    chain: Chain,
+    owner: string,
+    transfer: Parameters<typeof prepareSolanaTransfer>[3],
+    memo: string,
+  ) {
+    const from = address(owner);
+    const prepared = await prepareSolanaTransfer(rpc, chain, from, transfer, {
+      priorityFeeCapMicroLamports: deps.priorityFeeCapMicroLamports,
+      memo,
+    });
+    const latest = await latestBlockhash(rpc, chain);
+    const transaction = compileTransaction(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayer(from, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+        (m) => appendTransactionMessageInstructions(prepared.instructions, m),
+      ),
+    );
+    return { prepared, latest, transaction };
   }
 
   /**
@@ -231,20 +249,13 @@ export function solanaFamily(deps: {
       ) as Transaction;
       return simulateSolanaTransaction(rpc, chain, wallet.address, transaction);
     }
-    const from = address(wallet.address);
-    const prepared = await prepareSolanaTransfer(rpc, chain, from, intent.transfer, {
-      priorityFeeCapMicroLamports: deps.priorityFeeCapMicroLamports,
-      // As long as a transaction id, so the compute units match those of the write.
-      memo: SIMULATION_MEMO,
-    });
-    const latest = await latestBlockhash(rpc, chain);
-    const transaction = compileTransaction(
-      pipe(
-        createTransactionMessage({ version: 0 }),
-        (m) => setTransactionMessageFeePayer(from, m),
-        (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-        (m) => appendTransactionMessageInstructions(prepared.instructions, m),
-      ),
+    // The memo as long as a transaction id, so the compute units match those of the write.
+    const { transaction } = await transferTransaction(
+      rpc,
+      chain,
+      wallet.address,
+      intent.transfer,
+      SIMULATION_MEMO,
     );
     return simulateSolanaTransaction(rpc, chain, wallet.address, transaction);
   }
