@@ -160,16 +160,19 @@ export function compose(options: ComposeOptions): Composition {
     writePerMinute: config.RATE_LIMIT_WRITE_PER_MINUTE,
   };
   const chainHealth = chainHealthService({ chains, families, clock });
-  const payoutRunnerOf = payoutRunner({
+  // What every path that signs and sends needs (writes, approvals' deferred writes, payouts, control).
+  const writeDeps = {
     db,
     clock,
     chains,
     families,
     provider,
+    wallets,
     lock,
-    onWalletWrite: balancesChanged(bus),
     ...(options.logger ? { logger: options.logger } : {}),
-  });
+    onWalletWrite: balancesChanged(bus),
+  };
+  const payoutRunnerOf = payoutRunner(writeDeps);
   const webhookBox = webhookSecretBox(secrets.masterKey);
   const webhookRules = {
     production: config.WALLET_API_MODE === 'production',
@@ -212,17 +215,6 @@ export function compose(options: ComposeOptions): Composition {
       timeoutMs: config.AGGREGATOR_TIMEOUT_MS,
     }),
   });
-  const writeDeps = {
-    db,
-    clock,
-    chains,
-    families,
-    provider,
-    wallets,
-    lock,
-    ...(options.logger ? { logger: options.logger } : {}),
-    onWalletWrite: balancesChanged(bus),
-  };
   // Writes recorded unsigned and executed later by exactly one instance (approvals; issue 30).
   const deferred = deferredWrites({
     ...writeDeps,
@@ -266,18 +258,9 @@ export function compose(options: ComposeOptions): Composition {
     idempotency,
     keySpend,
     transactions: transactionsService({
-      db,
-      clock,
-      chains,
-      families,
-      provider,
-      wallets,
-      lock,
+      ...writeDeps,
       idempotency,
       keySpend,
-      ...(options.logger ? { logger: options.logger } : {}),
-      // Straight onto the bus, where the balances cache (and every other instance's) listens.
-      onWalletWrite: balancesChanged(bus),
       approvals: { deferred, service: approvals },
     }),
     events: eventsService({ db, chains }),
@@ -293,17 +276,7 @@ export function compose(options: ComposeOptions): Composition {
     }),
     payoutRunner: payoutRunnerOf,
     trading,
-    control: controlService({
-      db,
-      clock,
-      chains,
-      families,
-      provider,
-      wallets,
-      lock,
-      idempotency,
-      ...(options.logger ? { logger: options.logger } : {}),
-    }),
+    control: controlService({ ...writeDeps, idempotency }),
     simulation: simulationService({
       families,
       wallets,
