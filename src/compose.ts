@@ -337,13 +337,14 @@ export function compose(options: ComposeOptions): Composition {
           : clock.now().getTime();
       if (config.TRACKER) {
         await services.transactions.reconcileIdempotency(new Date(cutoff));
-        // Approved writes this process claimed before it stopped: with the embedded database no
-        // other instance holds them, whatever their lease says.
-        await services.approvals
-          .sweep({ staleBefore: new Date(cutoff), restarted: db.kind === 'pglite' })
-          .catch((err) => options.logger?.warn({ err }, 'approvals sweep at start failed'));
         if (db.kind === 'pglite') await services.payoutRunner.takeOverLeases();
-        background = startBackgroundWork(services, config, clock, options.logger);
+        // Approved writes this process claimed before it stopped: with the embedded database no
+        // other instance holds them, whatever their lease says. Taken over by the first background
+        // sweep, not here: executing them signs and broadcasts, which must not hold up the start.
+        background = startBackgroundWork(services, config, clock, options.logger, {
+          staleBefore: new Date(cutoff),
+          restarted: db.kind === 'pglite',
+        });
         // Webhook deliveries run where the tracker runs: the server in embedded mode, the workers
         // when scaled out (API instances with TRACKER=off send none).
         await delivery.start();

@@ -11,7 +11,14 @@ const PAYOUT_LOOK_MS = 1000;
  * ends, so runs never overlap), and every 15 s the idempotency sweep (keys of requests that stopped
  * renewing their lease settled, records past retention pruned).
  */
-export function startBackgroundWork(services: Services, config: Config, clock: Clock, logger?: Logger) {
+export function startBackgroundWork(
+  services: Services,
+  config: Config,
+  clock: Clock,
+  logger?: Logger,
+  /** The first approvals sweep's options: a restart takes over what this process left (compose.ts). */
+  firstApprovalsSweep: Parameters<Services['approvals']['sweep']>[0] = {},
+) {
   let stopped = false;
   let trackerTimer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
@@ -31,10 +38,13 @@ export function startBackgroundWork(services: Services, config: Config, clock: C
   // instance; claims make each happen once). Each run after the previous one ends.
   let approvalsTimer: NodeJS.Timeout | null = null;
   let approvalsRunning: Promise<unknown> = Promise.resolve();
+  let approvalsOptions = firstApprovalsSweep;
   const approvalsRun = () => {
     if (stopped) return;
+    const options = approvalsOptions;
+    approvalsOptions = {};
     approvalsRunning = services.approvals
-      .sweep()
+      .sweep(options)
       .catch((err) => logger?.warn({ err }, 'approvals sweep failed'))
       .finally(() => {
         if (!stopped) approvalsTimer = setTimeout(approvalsRun, config.TRACKER_INTERVAL_MS).unref();
