@@ -197,6 +197,29 @@ describe('speed-up and cancel on EVM, automine off', () => {
     assert.equal(tx.hash, (done.attempts as string[])[1]);
   });
 
+  test('a key may not speed up or cancel on a chain it may not use, nor outside its active hours', async () => {
+    const user = await fundedUser();
+    const sent = await pendingSend(app, user.key, randomAddress(), 1000n);
+    const create = async (name: string, policy: unknown) =>
+      (await app.services.apiKeys.create(user.userId as never, { name, policy } as never)).key;
+    const otherChain = await create('solana only', { chains: ['solana-localnet'] });
+    const now = new Date();
+    const closed = `${String((now.getUTCHours() + 2) % 24).padStart(2, '0')}:00-${String((now.getUTCHours() + 3) % 24).padStart(2, '0')}:00`;
+    const asleep = await create('asleep now', { activeHours: closed });
+    for (const [key, rule] of [
+      [otherChain, /may not use chain evm-localnet/],
+      [asleep, /active hours/],
+    ] as const)
+      for (const action of ['speed-up', 'cancel'] as const) {
+        const res = await control(app, sent.id, action, key);
+        assert.equal(res.status, 403, `${action}: ${await res.clone().text()}`);
+        assert.match((await res.json()).error, rule);
+      }
+    const tx = await (await app.get(`/api/v1/tx/${sent.id}`, user.key)).json();
+    assert.equal(tx.attempts.length, 1, 'nothing was signed');
+    await mineUntilFinal(app, evm, sent.id, user.key);
+  });
+
   test('a cancel that loses the race ends CONFIRMED, the recipient paid', async () => {
     const user = await fundedUser();
     const to = randomAddress();

@@ -19,6 +19,8 @@ import type { WalletLock } from '../../store/wallet-lock.ts';
 import type { Clock } from '../../support/clock.ts';
 import type { WalletProvider } from '../../wallet-providers/wallet-provider.ts';
 import type { Claim, IdempotencyService } from '../idempotency.ts';
+import type { KeyPolicy } from '../key-policies.ts';
+import { checkWrite } from '../key-write-rules.ts';
 import type { WalletsService } from '../wallets.ts';
 import { resolveWriteWallet } from '../write-wallet.ts';
 import { transactionView } from './views.ts';
@@ -71,9 +73,15 @@ export function controlService(deps: ControlDeps) {
     id: TransactionId,
     request: ReplaceRequest,
     claim: Claim,
+    policy: KeyPolicy | null,
   ): Promise<string> {
     const found = await repo.findForUser(id, userId);
     if (!found) throw new AppError('NOT_FOUND', `Transaction ${id} not found`);
+    // A speed-up or cancel signs and sends on the transaction's chain, whichever key made it: the
+    // asking key's chain allowlist and active hours hold as for any write (it moves no value of its
+    // own: a fee raise or a zero-value transfer to the wallet itself).
+    if (policy)
+      checkWrite(policy, { chain: found.chain, chainType: found.chainType, moves: [] }, deps.clock.now());
     const chain = deps.chains.get(found.chain);
     const family = deps.families.of(found);
     const wallet = await resolveWriteWallet(deps.wallets, userId, chain, found.fromAddress);
@@ -157,12 +165,17 @@ export function controlService(deps: ControlDeps) {
       path: string;
       body: unknown;
       request: ReplaceRequest;
+      /** The asking API key's rules (none: the owner in the dashboard, the operator). */
+      policy?: KeyPolicy;
     }): Promise<{ json: string; replayed: boolean }> {
       const outcome = await claimKey(input);
       if (outcome.kind === 'replay') return { json: outcome.body, replayed: true };
       const { claim } = outcome;
       try {
-        return { json: await run(input.userId, input.id, input.request, claim), replayed: false };
+        return {
+          json: await run(input.userId, input.id, input.request, claim, input.policy ?? null),
+          replayed: false,
+        };
       } catch (err) {
         // Nothing was recorded (the one database transaction did not commit): a refusal leaves the
         // key unused, like a 400; anything else fails it, saying nothing was sent.

@@ -60,6 +60,7 @@ export const controlRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
             ...('value' in maxFee ? { maxFeePerGas: maxFee.value } : {}),
             ...('value' in tip ? { maxPriorityFeePerGas: tip.value } : {}),
           },
+          policy: principal.policy,
         });
         if (replayed) reply.header('Idempotent-Replayed', 'true');
         return reply.type('application/json; charset=utf-8').send(json);
