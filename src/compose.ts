@@ -110,6 +110,7 @@ export function compose(options: ComposeOptions): Composition {
           name: 'bus',
           onError: redisError(options.logger),
           commandTimeoutMs: 5_000,
+          subscriber: true,
         }),
       }
     : null;

@@ -232,8 +232,9 @@ export function databaseInvalidationBus(db: Database, options: BusOptions = {}):
 
 /**
  * The bus on Redis pub/sub: `publisher` is the shared command connection, `subscriber` a
- * connection of its own (a subscribed Redis connection takes no other commands). ioredis
- * re-subscribes after a reconnect; messages sent meanwhile are lost, hence the reset. A command
+ * connection of its own (a subscribed Redis connection takes no other commands), opened with
+ * `subscriber: true` (connectRedis): the bus re-subscribes after each reconnect itself; messages
+ * sent meanwhile are lost, hence the reset. A command
  * connection the network dropped without a word is re-opened here too: the caches and rate limits
  * share it, and otherwise it stays dead until the OS's keepalive gives up (about 2 h).
  */
@@ -253,7 +254,14 @@ export function redisInvalidationBus(
           if (channel === CHANNEL) onMessage(message);
         });
         subscriber.on('ready', () => {
-          if (connectedBefore) onReset();
+          if (connectedBefore) {
+            // Re-subscribed here, not by ioredis (connectRedis's `subscriber`): a failure is
+            // handled; the heartbeat notices a subscription that did not take and reconnects.
+            subscriber
+              .subscribe(CHANNEL)
+              .catch((err) => options.logger?.warn({ err }, 'invalidation bus re-subscribe failed'));
+            onReset();
+          }
           connectedBefore = true;
         });
         if (subscriber.status === 'ready') connectedBefore = true;

@@ -13,7 +13,18 @@ export type { Redis };
  */
 export function connectRedis(
   url: string,
-  options: { name: string; onError?: (err: Error) => void; commandTimeoutMs?: number },
+  options: {
+    name: string;
+    onError?: (err: Error) => void;
+    commandTimeoutMs?: number;
+    /**
+     * A connection for SUBSCRIBE only. ioredis's own re-subscription after a reconnect sends
+     * SUBSCRIBE without handling its failure (redis/ioredis pull request 2187, in no release yet):
+     * a connection that drops again at that moment becomes an unhandled rejection, which ends a
+     * Node process. The subscriber re-subscribes itself instead (redisInvalidationBus).
+     */
+    subscriber?: boolean;
+  },
 ): Redis {
   const redis = new (ioredis().Redis)(url, {
     connectionName: `wallet-api:${options.name}`,
@@ -23,6 +34,7 @@ export function connectRedis(
     connectTimeout: 2_000,
     commandTimeout: options.commandTimeoutMs ?? 1_000,
     retryStrategy: (times) => Math.min(times * 200, 2_000),
+    autoResubscribe: !options.subscriber,
   });
   // Without a listener, ioredis prints every connection error; they are reported once here.
   redis.on('error', (err) => options.onError?.(err));

@@ -12,7 +12,9 @@ import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { freePort, redisServer } from '../../scripts/cluster.ts';
 import type { Database } from '../../src/store/database.ts';
+import { redisInvalidationBus } from '../../src/store/invalidation-bus.ts';
 import { openPostgresDatabase } from '../../src/store/postgres-database.ts';
+import { connectRedis, redisReady } from '../../src/store/redis.ts';
 import { ManualClock } from '../../src/support/clock.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createPostgresDatabase } from '../support/database.ts';
@@ -221,5 +223,72 @@ describe('the invalidation bus on Redis, after the network forgets its subscript
     const view = await b.services.apiKeys.revoke(k!.id, user.userId);
     assert.equal(view.status, 'Revoked');
     assert.equal(await statusOnceRefused(a, user.key), 401, 'b re-opened its command connection and sent it');
+  });
+});
+
+describe('the bus’s Redis subscription when its connection drops again while re-subscribing', () => {
+  let redis: ReturnType<typeof redisServer>;
+  before(async () => {
+    requireCommand('redis-server', 'redis-server');
+    redis = redisServer(await freePort());
+    await redis.start();
+  });
+  after(async () => {
+    await redis?.stop();
+  });
+
+  test('no unhandled rejection (which would end the service), and messages arrive once the network holds', async () => {
+    // ioredis re-subscribes by itself with a SUBSCRIBE whose failure nobody handles (redis/ioredis
+    // pull request 2187): a connection dropped right after it is ready again ended the process.
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const proxy = await startTcpProxy(Number(new URL(redis.url).port));
+    const sender = connectRedis(redis.url, { name: 'sender' });
+    const publisher = connectRedis(`redis://127.0.0.1:${proxy.port}`, { name: 'publisher' });
+    const subscriber = connectRedis(`redis://127.0.0.1:${proxy.port}`, { name: 'bus', subscriber: true });
+    const bus = redisInvalidationBus(publisher, subscriber, { heartbeatMs: 0 });
+    try {
+      await Promise.all([redisReady(sender), redisReady(publisher), redisReady(subscriber)]);
+      const seen: string[] = [];
+      let resets = 0;
+      bus.subscribe(
+        (event) => {
+          if (event.kind === 'api-key') seen.push(event.id);
+        },
+        () => resets++,
+      );
+      await bus.start();
+      // Redis flaps: the subscriber comes back (ready, the re-subscription sent), then the network
+      // resets it and goes silent; two failed reconnects later ioredis fails what was in flight.
+      let flapped = false;
+      subscriber.on('ready', () => {
+        if (flapped) return;
+        flapped = true;
+        proxy.drop();
+        proxy.blackhole();
+      });
+      proxy.drop();
+      const giveUpAt = Date.now() + 30_000;
+      while (!flapped && Date.now() < giveUpAt) await new Promise((r) => setTimeout(r, 20));
+      assert.ok(flapped, 'the subscriber came back once');
+      // Two connect timeouts (2 s each) while silent, then the network holds again.
+      await new Promise((r) => setTimeout(r, 5_000));
+      proxy.heal();
+      // Another instance publishes (straight to Redis) until the subscription has taken.
+      while (seen.length === 0 && Date.now() < giveUpAt) {
+        await sender.publish('wallet_api_invalidate', JSON.stringify({ kind: 'api-key', id: 'key_after' }));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.deepEqual([...new Set(seen)], ['key_after'], 'the subscription is back');
+      assert.ok(resets >= 1, 'caches were reset after the reconnects');
+      assert.deepEqual(unhandled, []);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await bus.stop();
+      publisher.disconnect();
+      sender.disconnect();
+      await proxy.close();
+    }
   });
 });
