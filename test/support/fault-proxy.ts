@@ -7,7 +7,8 @@ import { connect, createServer, type Socket } from 'node:net';
 
 export async function startFaultProxy(targetPort: number) {
   let refusing = false;
-  const drops: { match: (chunk: string) => boolean; then?: () => void }[] = [];
+  type Drop = { match: (chunk: string) => boolean; then?: () => void; after?: (chunk: string) => boolean };
+  const drops: Drop[] = [];
   const pairs = new Set<[Socket, Socket]>();
   const server = createServer((client) => {
     if (refusing) {
@@ -18,8 +19,12 @@ export async function startFaultProxy(targetPort: number) {
     const pair: [Socket, Socket] = [client, upstream];
     pairs.add(pair);
     let dropAnswer: (() => void) | null = null;
+    // Drops whose `after` an earlier request on this connection matched.
+    const primed = new Set<Drop>();
     client.on('data', (chunk: Buffer) => {
-      const i = drops.findIndex((d) => d.match(chunk.toString('latin1')));
+      const text = chunk.toString('latin1');
+      const i = drops.findIndex((d) => (!d.after || primed.has(d)) && d.match(text));
+      for (const d of drops) if (d.after?.(text)) primed.add(d);
       if (i >= 0) dropAnswer = drops.splice(i, 1)[0]?.then ?? (() => {});
       if (!upstream.write(chunk)) client.pause();
     });
@@ -63,10 +68,15 @@ export async function startFaultProxy(targetPort: number) {
     },
     /**
      * Forwards the next client chunk that `match`es (its text), then ends that connection instead
-     * of passing on the first bytes of the answer, and runs `then`.
+     * of passing on the first bytes of the answer, and runs `then`. With `after`, only a chunk on a
+     * connection that earlier sent one matching `after` (a COMMIT of one database transaction).
      */
-    dropAnswerAfter(match: (chunk: string) => boolean, then?: () => void) {
-      drops.push({ match, ...(then ? { then } : {}) });
+    dropAnswerAfter(
+      match: (chunk: string) => boolean,
+      then?: () => void,
+      after?: (chunk: string) => boolean,
+    ) {
+      drops.push({ match, ...(then ? { then } : {}), ...(after ? { after } : {}) });
     },
     /** New connections pass again. */
     heal() {

@@ -24,6 +24,7 @@ import { checkWrite } from '../key-write-rules.ts';
 import type { WalletsService } from '../wallets.ts';
 import { resolveWriteWallet } from '../write-wallet.ts';
 import { transactionView } from './views.ts';
+import { mayHaveBeenSent, nothingSent } from './write-outcomes.ts';
 
 export interface ControlDeps {
   db: Database;
@@ -57,6 +58,45 @@ function refuseFinal(tx: TransactionRecord, action: string): never {
 
 export function controlService(deps: ControlDeps) {
   const repo = transactionsRepository(deps.db);
+
+  /**
+   * Waits for the database transaction that records the replacement and the key's answer. One
+   * whose answer never came (the connection dropped during COMMIT) may have committed, and then
+   * the tracker broadcasts the attempt: it is settled before anything is said. Burning the key
+   * (which waits for that transaction's row lock) proves nothing was recorded; a key no longer
+   * ours was settled by this commit (`recorded` reads it back) or by the sweep of dead requests.
+   * When that cannot be read, a transaction may have been sent.
+   */
+  async function committedOrReadBack(
+    commit: Promise<void>,
+    id: TransactionId,
+    claim: Claim,
+    recorded: () => Promise<boolean>,
+  ): Promise<void> {
+    try {
+      await commit;
+      return;
+    } catch (err) {
+      // Refused inside the transaction: it rolled back.
+      if (err instanceof AppError) throw err;
+      let burned: boolean;
+      try {
+        burned = await claim.failIfUnrecorded(nothingSent(err, 'nothing was sent'));
+      } catch {
+        throw mayHaveBeenSent(id, err);
+      }
+      if (burned) throw nothingSent(err, 'nothing was sent');
+      let found: boolean;
+      try {
+        found = await recorded();
+      } catch {
+        throw mayHaveBeenSent(id, err);
+      }
+      // Settled by someone else (its lease ran out) and not recorded: nothing to broadcast.
+      if (!found) throw nothingSent(err, 'nothing was sent');
+      deps.logger?.warn({ err, transactionId: id }, 'the replacement committed though its answer was lost');
+    }
+  }
 
   // A speed-up or cancel records its attempt and settles its key in one database transaction.
   const claimKey = (input: { userId: UserId; idempotencyKey: string; path: string; body: unknown }) =>
@@ -120,7 +160,7 @@ export function controlService(deps: ControlDeps) {
             ? `A zero-value transfer from the wallet to itself was signed at nonce ${tx.nonce} with higher fees (${attempt?.hash}). ${RACE}`
             : `A replacement at nonce ${tx.nonce} was signed with higher fees (${attempt?.hash}); whichever attempt is mined, the transaction keeps its id`;
       const json = controlledJson(deps.chains, after, notice);
-      await deps.db.transaction(async (q) => {
+      const commit = deps.db.transaction(async (q) => {
         const changed = await transactionsRepository(q).noteCallerReplacement(tx.id, {
           payload: 'payload' in replacement && request.action === 'cancel' ? replacement.payload : null,
           details: cancel,
@@ -137,6 +177,10 @@ export function controlService(deps: ControlDeps) {
             'This request lost its Idempotency-Key while it waited (it was settled as interrupted); nothing was sent',
           );
         await keys.succeed(keyUser, key, 200, json, now);
+      });
+      await committedOrReadBack(commit, tx.id, claim, async () => {
+        const now = await repo.findById(tx.id);
+        return attempt ? !!now?.attempts.some((a) => a.hash === attempt.hash) : !!now?.details.cancel;
       });
       if (attempt) {
         const outcome = await family.broadcast(chain, attempt);
@@ -183,6 +227,8 @@ export function controlService(deps: ControlDeps) {
           await claim.release().catch(() => {});
           throw err.withSent('no');
         }
+        // A replacement that may have been recorded says so and leaves the key to the sweep.
+        if (err instanceof AppError && err.sent === 'maybe') throw err;
         const failure =
           err instanceof AppError
             ? err.withSent('no')
