@@ -12,6 +12,7 @@ import { newId } from '../../support/ids.ts';
 import type { IdempotencyService } from '../idempotency.ts';
 import { approvalReasons } from '../key-finer-rules.ts';
 import type { KeyOfRequest, KeySpendService } from '../key-spend.ts';
+import { nothingSent } from '../transactions/write-outcomes.ts';
 import type { WalletsService } from '../wallets.ts';
 import { resolveWriteWallet } from '../write-wallet.ts';
 import { decodeCursor, encodeCursor, payoutSummary, payoutView } from './payout-views.ts';
@@ -63,6 +64,19 @@ function refuseWhatWouldWait(
       'FORBIDDEN',
       `A payout cannot wait for a person's approval, and this API key sends it for approval (${reasons.join('; ')}): pay with single sends, which wait for approval, or with a key without approval rules`,
     );
+}
+
+/**
+ * The answer when the statement recording a payout may have committed (its answer was lost and
+ * nothing could be read back): never "nothing was done", since the runner pays a recorded payout.
+ */
+function mayHaveBeenRecorded(id: string, cause: unknown): AppError {
+  return new AppError(
+    'SEND_OUTCOME_UNKNOWN',
+    `The database failed while payout ${id} was being recorded: it may have been, and then its items are being paid. ` +
+      'Retry with the same Idempotency-Key to get the payout; that never pays twice',
+    { cause, sent: 'maybe', headers: { 'Retry-After': '5' } },
+  );
 }
 
 export function payoutsService(deps: PayoutsDeps) {
@@ -133,6 +147,34 @@ export function payoutsService(deps: PayoutsDeps) {
       const { claim } = outcome;
       const planned = parsed.items.map(() => newId('tx'));
       let reserved = false;
+      let maybeRecorded = false;
+      const payoutId = newId('pay');
+      /**
+       * The statement that records the payout may have committed though its answer was lost (the
+       * connection dropped): the runner would then pay every item. It is settled before anything is
+       * said: burning the key (it waits for that statement's row lock) proves nothing was recorded;
+       * else the payout is read back. When neither can be read, the items may be paid.
+       */
+      const recordOrReadBack = async (insert: () => Promise<boolean>): Promise<boolean> => {
+        try {
+          return await insert();
+        } catch (err) {
+          let burned: boolean;
+          let found = false;
+          try {
+            burned = await claim.failIfUnrecorded(nothingSent(err, 'nothing was recorded or sent'));
+            if (!burned) found = (await repo.findForUser(payoutId, input.userId)) !== null;
+          } catch {
+            maybeRecorded = true;
+            throw mayHaveBeenRecorded(payoutId, err);
+          }
+          if (found) {
+            deps.logger?.warn({ err, payoutId }, 'the payout was recorded though the answer was lost');
+            return true;
+          }
+          throw err;
+        }
+      };
       try {
         if (input.key)
           try {
@@ -177,7 +219,7 @@ export function payoutsService(deps: PayoutsDeps) {
         short(quote.nativeNeeded, quote.nativeHeld, 'native units');
         const now = deps.clock.now();
         const record: PayoutRecord = {
-          id: newId('pay'),
+          id: payoutId,
           userId: input.userId,
           walletId: wallet.id,
           chain: chain.slug,
@@ -210,7 +252,9 @@ export function payoutsService(deps: PayoutsDeps) {
             })),
           ),
         );
-        const inserted = await repo.insert(record, items, claim.link, { status: 202, body: json });
+        const inserted = await recordOrReadBack(() =>
+          repo.insert(record, items, claim.link, { status: 202, body: json }),
+        );
         if (!inserted)
           throw new AppError(
             'IDEMPOTENT_REPLAY',
@@ -219,13 +263,12 @@ export function payoutsService(deps: PayoutsDeps) {
         deps.wake?.();
         return { json, status: 202, replayed: false };
       } catch (err) {
+        // Its items may be paid: the reservations stand and the key is left to the sweep.
+        if (maybeRecorded) throw err;
         if (reserved) await Promise.all(planned.map((id) => deps.keySpend.release(id))).catch(() => {});
-        const failure = err instanceof AppError ? err.withSent('no') : err;
-        if (failure instanceof AppError) await claim.fail(failure).catch(() => {});
-        else
-          await claim
-            .fail(new AppError('INTERNAL_ERROR', 'Internal error; nothing was recorded or sent'))
-            .catch(() => {});
+        const failure =
+          err instanceof AppError ? err.withSent('no') : nothingSent(err, 'Nothing was recorded or sent');
+        await claim.fail(failure).catch(() => {});
         throw failure;
       } finally {
         claim.end();
