@@ -77,6 +77,9 @@ describe('speed-up and cancel on EVM, automine off', () => {
       (await tooHigh.json()).error,
       /above the operator's ceiling for a speed-up, 10000000000000 wei/,
     );
+    const solanaOnly = await control(app, sent.id, 'speed-up', user.key, { computeUnitPrice: '1000' });
+    assert.equal(solanaOnly.status, 400);
+    assert.match((await solanaOnly.json()).error, /^computeUnitPrice: is for Solana transactions only/);
 
     const key = randomUUID();
     const res = await control(

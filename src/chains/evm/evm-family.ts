@@ -538,6 +538,12 @@ export function evmFamily(deps: { clients: ChainClients; now: () => Date }): Cha
      * gas) at the transaction's nonce, with fees raised (callerFees); the wallet must afford it.
      */
     async replaceByCaller(chain, tx, signer, request) {
+      if (request.computeUnitPrice !== undefined)
+        throw new AppError(
+          'INVALID_INPUT',
+          'computeUnitPrice: is for Solana transactions only; on an EVM chain name maxFeePerGas or maxPriorityFeePerGas',
+          { details: [{ path: 'computeUnitPrice', message: 'Solana only' }] },
+        );
       const latest = tx.attempts.at(-1);
       if (!latest || tx.nonce === null)
         throw new AppError('INVALID_INPUT', `Transaction ${tx.id} has no signed attempt to replace`);
