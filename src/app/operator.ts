@@ -71,6 +71,8 @@ export interface Operator {
     idempotencyKey: string;
     maxFeePerGas?: string;
     maxPriorityFeePerGas?: string;
+    /** Solana: micro-lamports per compute unit the re-sign after a proven expiry pays at least. */
+    computeUnitPrice?: string;
   }): Promise<Record<string, unknown> & { notice: string; replayed: boolean }>;
 }
 
@@ -150,6 +152,11 @@ export function localOperator(services: Services): Operator {
       for (const field of ['maxFeePerGas', 'maxPriorityFeePerGas'] as const)
         if (input[field] !== undefined && !WEI.test(input[field] as string))
           throw invalidInput(field, 'must be a whole number of wei');
+      if (input.computeUnitPrice !== undefined) {
+        if (input.action !== 'speed-up') throw invalidInput('computeUnitPrice', 'only a speed-up takes it');
+        if (!/^[0-9]{1,19}$/.test(input.computeUnitPrice))
+          throw invalidInput('computeUnitPrice', 'must be a whole number of micro-lamports');
+      }
       if (!/^[0-9a-fA-F-]{36}$/.test(input.idempotencyKey))
         throw invalidInput('idempotencyKey', 'must be a UUID');
       const user = await services.users.require(input.email);
@@ -158,6 +165,7 @@ export function localOperator(services: Services): Operator {
         ...(input.maxPriorityFeePerGas !== undefined
           ? { maxPriorityFeePerGas: input.maxPriorityFeePerGas }
           : {}),
+        ...(input.computeUnitPrice !== undefined ? { computeUnitPrice: input.computeUnitPrice } : {}),
       };
       const { json, replayed } = await services.control.control({
         userId: user.id,
@@ -171,6 +179,9 @@ export function localOperator(services: Services): Operator {
           ...(input.maxFeePerGas !== undefined ? { maxFeePerGas: BigInt(input.maxFeePerGas) } : {}),
           ...(input.maxPriorityFeePerGas !== undefined
             ? { maxPriorityFeePerGas: BigInt(input.maxPriorityFeePerGas) }
+            : {}),
+          ...(input.computeUnitPrice !== undefined
+            ? { computeUnitPrice: BigInt(input.computeUnitPrice) }
             : {}),
         },
       });

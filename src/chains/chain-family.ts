@@ -17,6 +17,7 @@ import type {
   WriteSpend,
 } from '../domain/transactions.ts';
 import type { ChainType, WalletRecord } from '../domain/wallets.ts';
+import type { AppError } from '../errors/app-error.ts';
 import type {
   ApproveBody as ApproveBodySchema,
   ContractBody as ContractBodySchema,
@@ -153,13 +154,21 @@ export interface Simulation {
  */
 export type CallerReplacement =
   | { attempt: AttemptRecord; payload: Record<string, unknown> }
-  | { unsigned: string };
+  | { unsigned: string }
+  /**
+   * Nothing signed, and the request refused all the same (Solana: a speed-up with a compute-unit
+   * price): `details` are merged into the transaction's (what a later re-sign honours) before
+   * `refusal` is thrown.
+   */
+  | { recordThenRefuse: { details: Record<string, unknown>; refusal: AppError } };
 
 /** A speed-up or cancel as asked (POST /tx/{id}/speed-up, /cancel): fees in base units, when named. */
 export interface ReplaceRequest {
   action: 'speed-up' | 'cancel';
   maxFeePerGas?: bigint;
   maxPriorityFeePerGas?: bigint;
+  /** Solana: the compute-unit price (micro-lamports) the next re-sign pays at least. */
+  computeUnitPrice?: bigint;
 }
 
 /** A write whose checks passed: signed once the request's key is claimed. */

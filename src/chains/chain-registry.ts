@@ -52,6 +52,12 @@ export interface Chain {
    * (SPEED_UP_MAX_FEE_PER_GAS_<SLUG>); unset: 10 times `maxFeePerGas`.
    */
   speedUpMaxFeePerGas?: bigint;
+  /**
+   * Solana: the operator's ceiling on the compute-unit price (micro-lamports) a caller's speed-up
+   * asks the next re-sign for (SPEED_UP_MAX_COMPUTE_UNIT_PRICE_<SLUG>); unset: 10 times
+   * SOLANA_PRIORITY_FEE_CAP_MICROLAMPORTS.
+   */
+  speedUpMaxComputeUnitPrice?: bigint;
   /** EVM: a transaction next in line and not mined this long is re-signed with higher fees. */
   replaceAfterMs: number;
   /**
@@ -252,6 +258,9 @@ export function createChainRegistry(
       ...(o.confirmations !== undefined ? { confirmations: o.confirmations } : {}),
       ...(o.maxFeePerGas !== undefined ? { maxFeePerGas: o.maxFeePerGas } : {}),
       ...(o.speedUpMaxFeePerGas !== undefined ? { speedUpMaxFeePerGas: o.speedUpMaxFeePerGas } : {}),
+      ...(o.speedUpMaxComputeUnitPrice !== undefined
+        ? { speedUpMaxComputeUnitPrice: o.speedUpMaxComputeUnitPrice }
+        : {}),
       ...(o.replaceAfterMs !== undefined ? { replaceAfterMs: o.replaceAfterMs } : {}),
       ...(o.evidenceWindowMs !== undefined ? { evidenceWindowMs: o.evidenceWindowMs } : {}),
       ...(o.commitment !== undefined ? { commitment: o.commitment } : {}),

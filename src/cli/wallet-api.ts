@@ -285,11 +285,12 @@ audit
     );
   });
 const tx = program.command('tx').description('Act on a user’s transaction that is not final yet');
-for (const action of ['speed-up', 'cancel'] as const)
-  tx.command(action)
+for (const action of ['speed-up', 'cancel'] as const) {
+  const command = tx.command(action);
+  command
     .description(
       action === 'speed-up'
-        ? 'Speed up a pending EVM transaction: a replacement at the same nonce, fees raised at least 12.5 %'
+        ? 'Speed up a pending EVM transaction: a replacement at the same nonce, fees raised at least 12.5 % (Solana: refused; --compute-unit-price is recorded for the re-sign after a proven expiry)'
         : 'Cancel a pending transaction (EVM: a zero-value self-transfer at its nonce, a race the original may win; Solana: stop re-signing it)',
     )
     .argument('<id>', 'transaction id (tx_…)')
@@ -298,7 +299,13 @@ for (const action of ['speed-up', 'cancel'] as const)
       '--max-fee-per-gas <wei>',
       'the fee cap to offer, when higher (may pass the chain cap up to its ceiling)',
     )
-    .option('--max-priority-fee-per-gas <wei>', 'the tip to offer, when higher')
+    .option('--max-priority-fee-per-gas <wei>', 'the tip to offer, when higher');
+  if (action === 'speed-up')
+    command.option(
+      '--compute-unit-price <microLamports>',
+      'Solana: the compute-unit price the re-sign after a proven blockhash expiry pays at least (recorded; the speed-up itself is refused)',
+    );
+  command
     .option(
       '--idempotency-key <uuid>',
       'retry an earlier request: its answer is replayed, nothing is signed twice',
@@ -306,7 +313,13 @@ for (const action of ['speed-up', 'cancel'] as const)
     .action(
       async (
         id: string,
-        opts: { user: string; maxFeePerGas?: string; maxPriorityFeePerGas?: string; idempotencyKey?: string },
+        opts: {
+          user: string;
+          maxFeePerGas?: string;
+          maxPriorityFeePerGas?: string;
+          computeUnitPrice?: string;
+          idempotencyKey?: string;
+        },
       ) => {
         const idempotencyKey = opts.idempotencyKey ?? randomUUID();
         await withOperator(
@@ -320,6 +333,7 @@ for (const action of ['speed-up', 'cancel'] as const)
               ...(opts.maxPriorityFeePerGas !== undefined
                 ? { maxPriorityFeePerGas: opts.maxPriorityFeePerGas }
                 : {}),
+              ...(opts.computeUnitPrice !== undefined ? { computeUnitPrice: opts.computeUnitPrice } : {}),
             }),
           (r) =>
             printResult(
@@ -330,6 +344,7 @@ for (const action of ['speed-up', 'cancel'] as const)
         );
       },
     );
+}
 
 program
   .command('migrate')

@@ -18,6 +18,7 @@ export interface ChainOverride {
   confirmations?: number;
   maxFeePerGas?: bigint;
   speedUpMaxFeePerGas?: bigint;
+  speedUpMaxComputeUnitPrice?: bigint;
   replaceAfterMs?: number;
   evidenceWindowMs?: number;
   commitment?: 'confirmed' | 'finalized';
@@ -30,6 +31,7 @@ const OVERRIDE_FIELD: Record<keyof typeof CHAIN_SETTING_PREFIXES, keyof ChainOve
   CONFIRMATIONS_: 'confirmations',
   MAX_FEE_PER_GAS_: 'maxFeePerGas',
   SPEED_UP_MAX_FEE_PER_GAS_: 'speedUpMaxFeePerGas',
+  SPEED_UP_MAX_COMPUTE_UNIT_PRICE_: 'speedUpMaxComputeUnitPrice',
   REPLACE_AFTER_MS_: 'replaceAfterMs',
   EVIDENCE_WINDOW_MS_: 'evidenceWindowMs',
   COMMITMENT_: 'commitment',

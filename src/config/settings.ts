@@ -260,6 +260,13 @@ const wei: Parser<bigint> = (raw) => {
   return v;
 };
 
+/** A compute-unit price in micro-lamports, as decimal digits (a u64 on chain). */
+const microLamports: Parser<bigint> = (raw) => {
+  if (!/^\d{1,19}$/.test(raw))
+    throw new SettingError(`must be a whole number of micro-lamports, got "${raw}"`);
+  return BigInt(raw);
+};
+
 export const CHAIN_SETTING_PREFIXES = {
   RPC_URL_: url('http:', 'https:'),
   EXPLORER_URL_: url('http:', 'https:'),
@@ -268,6 +275,11 @@ export const CHAIN_SETTING_PREFIXES = {
   MAX_FEE_PER_GAS_: wei,
   /** The highest maxFeePerGas a caller's speed-up may name (default: 10 times MAX_FEE_PER_GAS_). */
   SPEED_UP_MAX_FEE_PER_GAS_: wei,
+  /**
+   * Solana: the highest compute-unit price (micro-lamports) a caller's speed-up may ask the next
+   * re-sign for (default: 10 times SOLANA_PRIORITY_FEE_CAP_MICROLAMPORTS).
+   */
+  SPEED_UP_MAX_COMPUTE_UNIT_PRICE_: microLamports,
   REPLACE_AFTER_MS_: int(1000, 3_600_000),
   EVIDENCE_WINDOW_MS_: int(0, 3_600_000),
   COMMITMENT_: oneOf('confirmed', 'finalized'),

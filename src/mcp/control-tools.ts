@@ -31,7 +31,7 @@ function controlTool(action: 'speed-up' | 'cancel'): ToolDefinition {
     title: action === 'speed-up' ? 'Speed up a transaction' : 'Cancel a transaction',
     description:
       (action === 'speed-up'
-        ? 'EVM: replace a PENDING or SUBMITTED transaction with the same call at the same nonce and higher fees, so it is mined sooner. Solana transactions cannot be sped up (the service re-signs them itself after a proven blockhash expiry). '
+        ? 'EVM: replace a PENDING or SUBMITTED transaction with the same call at the same nonce and higher fees, so it is mined sooner. Solana transactions cannot be sped up (the service re-signs them itself after a proven blockhash expiry): the call is refused, but a `computeUnitPrice` it names (micro-lamports per compute unit, a string of digits, Solana only) is recorded first, and that re-sign pays at least it. '
         : 'Cancel a PENDING or SUBMITTED transaction. EVM: a zero-value transfer from the wallet to itself at the same nonce with higher fees; it is a race the original may still win. Solana: the service stops re-signing it; it may still land until its blockhash expires. The final status tells: FAILED with an error saying it was cancelled, or CONFIRMED if the original landed. ') +
       `${FEES} A final transaction is refused (TRANSACTION_FINAL). Returns the transaction with its new attempt and a \`notice\`; call get_transaction until CONFIRMED or FAILED.` +
       ` Example call: ${name} ${JSON.stringify({ id: 'tx_01JZ8Y3K2Q7M4N5P6R7S8T9V0W' })}`,
@@ -43,7 +43,10 @@ function controlTool(action: 'speed-up' | 'cancel'): ToolDefinition {
       { extra: { idempotencyKey: IDEMPOTENCY_KEY_PROPERTY } },
     ),
     write: true,
-    amounts: ['maxFeePerGas', 'maxPriorityFeePerGas'],
+    amounts:
+      action === 'speed-up'
+        ? ['maxFeePerGas', 'maxPriorityFeePerGas', 'computeUnitPrice']
+        : ['maxFeePerGas', 'maxPriorityFeePerGas'],
     annotations: REPLACE,
     request: (args) => {
       const { id, body } = idAndBody(args);

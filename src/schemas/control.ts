@@ -13,18 +13,29 @@ const wei = (description: string) =>
     }),
   );
 
+const evmFees = {
+  maxFeePerGas: wei(
+    'EVM: the fee cap to offer, when higher than 12.5 % over the latest attempt; above the chain’s MAX_FEE_PER_GAS_<SLUG> up to the operator’s SPEED_UP_MAX_FEE_PER_GAS_<SLUG> (default 10 times the cap). On a legacy (gasPrice) chain: the gas price',
+  ),
+  maxPriorityFeePerGas: wei('EVM: the tip to offer, when higher than 12.5 % over the latest attempt'),
+};
+
 export const SpeedUpBody = Type.Object(
   {
-    maxFeePerGas: wei(
-      'The fee cap to offer, when higher than 12.5 % over the latest attempt; above the chain’s MAX_FEE_PER_GAS_<SLUG> up to the operator’s SPEED_UP_MAX_FEE_PER_GAS_<SLUG> (default 10 times the cap). On a legacy (gasPrice) chain: the gas price',
+    ...evmFees,
+    computeUnitPrice: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{1,19}$',
+        description:
+          'Solana only (400 on EVM): the compute-unit price, in micro-lamports per compute unit (a decimal string), the re-sign after the current blockhash is proven expired pays at least; up to the operator’s SPEED_UP_MAX_COMPUTE_UNIT_PRICE_<SLUG> (default 10 times SOLANA_PRIORITY_FEE_CAP_MICROLAMPORTS). It is recorded on the transaction, and the speed-up still answers 400, as a Solana transaction cannot be replaced while its blockhash is valid',
+      }),
     ),
-    maxPriorityFeePerGas: wei('The tip to offer, when higher than 12.5 % over the latest attempt'),
   },
   { additionalProperties: false },
 );
 
-/** A cancel takes the same optional fees as a speed-up (its self-transfer is priced the same way). */
-export const CancelBody = SpeedUpBody;
+/** A cancel takes the EVM fees of a speed-up (its self-transfer is priced the same way). */
+export const CancelBody = Type.Object(evmFees, { additionalProperties: false });
 
 export const ControlledTransactionSchema = Type.Object(
   {

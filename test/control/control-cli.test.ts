@@ -38,6 +38,35 @@ describe('wallet-api tx speed-up|cancel', () => {
     );
     assert.equal(fees.status, 1);
     assert.match(fees.stderr, /maxFeePerGas: must be a whole number of wei/);
+    const unitPrice = cli(
+      [
+        'tx',
+        'speed-up',
+        'tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B',
+        '--user',
+        'ops@example.test',
+        '--compute-unit-price',
+        '-5',
+      ],
+      env,
+    );
+    assert.equal(unitPrice.status, 1);
+    assert.match(unitPrice.stderr, /computeUnitPrice: must be a whole number of micro-lamports/);
+    const onCancel = cli(
+      [
+        'tx',
+        'cancel',
+        'tx_01JD3Z8W1V7N6Q4R2S5T9X0Y3B',
+        '--user',
+        'ops@example.test',
+        '--compute-unit-price',
+        '5',
+      ],
+      env,
+    );
+    assert.equal(onCancel.status, 1);
+    assert.match(onCancel.stderr, /unknown option '--compute-unit-price'/);
+    assert.match(cli(['tx', 'speed-up', '--help'], env).stdout, /--compute-unit-price <microLamports>/);
     const help = cli(['tx', '--help'], env);
     assert.match(help.stdout, /speed-up \[options\] <id>/);
     assert.match(help.stdout, /cancel \[options\] <id>/);

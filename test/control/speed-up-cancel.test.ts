@@ -77,6 +77,9 @@ describe('speed-up and cancel on EVM, automine off', () => {
       (await tooHigh.json()).error,
       /above the operator's ceiling for a speed-up, 10000000000000 wei/,
     );
+    const solanaOnly = await control(app, sent.id, 'speed-up', user.key, { computeUnitPrice: '1000' });
+    assert.equal(solanaOnly.status, 400);
+    assert.match((await solanaOnly.json()).error, /^computeUnitPrice: is for Solana transactions only/);
 
     const key = randomUUID();
     const res = await control(
@@ -336,6 +339,9 @@ describe('speed-up and cancel on Solana', () => {
     const cancel = await control(app, id, 'cancel', user.key);
     assert.equal(cancel.status, 200, await cancel.clone().text());
     assert.match((await cancel.json()).notice, /stops re-signing it/);
+    const priced = await control(app, id, 'speed-up', user.key, { computeUnitPrice: '1000' });
+    assert.equal(priced.status, 400);
+    assert.match((await priced.json()).error, /^computeUnitPrice: this transaction was cancelled/);
     await node.advanceSlots(400);
     const tx = await waitForFinal(app, id, user.key);
     assert.equal(tx.status, 'FAILED');

@@ -319,7 +319,10 @@ export function createWalletApiClient(options: WalletApiClientOptions) {
 
     getTransaction,
 
-    /** EVM: a replacement at the same nonce with fees raised (POST /tx/{id}/speed-up). */
+    /**
+     * EVM: a replacement at the same nonce with fees raised (POST /tx/{id}/speed-up). Solana: refused
+     * (400); a `computeUnitPrice` named is recorded first, for the re-sign after a proven expiry.
+     */
     speedUp: (id: string, body: SpeedUpBody = {}, opts?: WriteOptions) => control(id, 'speed-up', body, opts),
 
     /** Cancels a pending transaction (POST /tx/{id}/cancel): a race; the final status tells. */

@@ -98,6 +98,19 @@ export function controlService(deps: ControlDeps) {
     }
   }
 
+  /**
+   * Keeps what a refused request still asked of later re-signs (a Solana speed-up's compute-unit
+   * price) on a transaction not yet final, under the wallet's lock; its next look stays as it was.
+   */
+  async function recordThenRefuse(tx: TransactionRecord, details: Record<string, unknown>, action: string) {
+    const changed = await repo.noteCallerReplacement(tx.id, {
+      payload: null,
+      details,
+      nextCheckAt: tx.nextCheckAt ?? new Date(deps.clock.now().getTime() + NEXT_LOOK_MS),
+    });
+    if (!changed) refuseFinal((await repo.findById(tx.id)) ?? tx, action);
+  }
+
   // A speed-up or cancel records its attempt and settles its key in one database transaction.
   const claimKey = (input: { userId: UserId; idempotencyKey: string; path: string; body: unknown }) =>
     deps.idempotency.claim({
@@ -141,6 +154,10 @@ export function controlService(deps: ControlDeps) {
           "The database connection holding the wallet's lock was lost; nothing was sent, retry shortly",
           { headers: { 'Retry-After': '5' }, sent: 'no' },
         );
+      if ('recordThenRefuse' in replacement) {
+        await recordThenRefuse(tx, replacement.recordThenRefuse.details, request.action);
+        throw replacement.recordThenRefuse.refusal;
+      }
       const now = deps.clock.now();
       const attempt = 'attempt' in replacement ? replacement.attempt : null;
       const cancel =

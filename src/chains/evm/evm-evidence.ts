@@ -1,6 +1,6 @@
 // When an EVM transaction that no read shows may be given up or taken back from CONFIRMED (issue
 // 26): the read-evidence rule of read-evidence.ts for EVM, apart from the reads that feed it
-// (evm-family.ts inspect).
+// (evm-inspection.ts).
 //
 // Receipts cannot be asked for at a block, so every other read of a look is pinned to the head read
 // first (the nonce at that block number, the block at the landed height by number), and a look whose
@@ -22,7 +22,7 @@
 // | nonce at head free                                               | pending: price, pool, replace  |
 //
 // "Those blocks": the blocks after the last one at which the nonce was seen free, up to the head,
-// read by number (evm-family.ts) when there are few enough of them.
+// read by number (evm-inspection.ts) when there are few enough of them.
 import {
   absenceProven,
   absentAt,

@@ -3,7 +3,16 @@
 // interfaces (ERC-6093, as OpenZeppelin's IERC20Errors and IERC721Errors declare them). Used by a
 // simulation's `revert`, by the 400 of a write whose preflight reverts, and by the `error` of a
 // transaction that ended FAILED because it reverted.
-import { BaseError, decodeErrorResult, type Hex, isHex, parseAbi, RawContractError } from 'viem';
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  decodeErrorResult,
+  type Hex,
+  isHex,
+  parseAbi,
+  RawContractError,
+} from 'viem';
+import { errorReason } from './evm-outcomes.ts';
 
 /** A revert as the API shows it: the reason in words, the raw data, and what it decodes to. */
 export interface DecodedRevert {
@@ -102,4 +111,15 @@ export function revertOf(err: unknown): DecodedRevert | null {
     return { reason: details ?? err.shortMessage, data: null, decoded: null };
   }
   return null;
+}
+
+/** Why a call reverted, decoded where it can be; otherwise what the node said. */
+export function revertText(err: unknown): string {
+  const decoded = revertOf(err);
+  if (decoded) return decoded.reason;
+  if (err instanceof BaseError) {
+    const revert = err.walk((e) => e instanceof ContractFunctionRevertedError);
+    if (revert instanceof ContractFunctionRevertedError) return revert.reason ?? revert.shortMessage;
+  }
+  return errorReason(err);
 }

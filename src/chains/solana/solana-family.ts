@@ -36,6 +36,7 @@ import { evidenceOf, notAbsent, readAt, recheckIn, sighted } from '../read-evide
 import { type ChainClients, rpcError, type SolanaRpc } from '../rpc-clients.ts';
 import { stuckReasonOf } from '../stuck-reasons.ts';
 import { solanaBalanceReader } from './solana-balances.ts';
+import { pricedForResign, solanaCallerReplacement } from './solana-caller-control.ts';
 import { judgeSolanaAbsence } from './solana-evidence.ts';
 import { classifySolanaBroadcastError } from './solana-outcomes.ts';
 import { solanaPayouts } from './solana-payouts.ts';
@@ -87,6 +88,10 @@ export function solanaFamily(deps: {
   /** How many times a send whose blockhash provably expired is re-signed before it is FAILED. */
   maxResigns: number;
 }): ChainFamily<SolanaPayload> {
+  /** The most a caller's speed-up may ask the next re-sign to pay per compute unit (micro-lamports). */
+  const unitPriceCeiling = (chain: Chain) =>
+    chain.speedUpMaxComputeUnitPrice ?? deps.priorityFeeCapMicroLamports * 10n;
+
   /** Adds the wallet's signature (through its provider) to a compiled transaction. */
   async function sign(
     signer: AttemptSigner,
@@ -435,30 +440,13 @@ export function solanaFamily(deps: {
       };
     },
 
-    /**
-     * A signed Solana transaction cannot be replaced while its blockhash is valid: a second signature
-     * of the same transfer could land beside the first. A cancel stops re-signing instead (the
-     * tracker honours the transaction's cancel: once its blockhash provably expired, it is FAILED as
-     * cancelled rather than re-signed); a speed-up is refused, saying so.
-     */
-    async replaceByCaller(_chain, tx, _signer, request) {
-      if (request.action === 'cancel')
-        return {
-          unsigned:
-            'The service stops re-signing it. Its current signature may still land until its blockhash expires ' +
-            `(block height ${tx.attempts.at(-1)?.lastValidBlockHeight ?? 'unknown'}); the final status tells: FAILED as cancelled if it did not land, CONFIRMED if it did`,
-        };
-      throw new AppError(
-        'INVALID_INPUT',
-        'A Solana transaction cannot be sped up: while its blockhash is valid, a second signature of the same transfer could land beside the first, so it is not replaced. ' +
-          'The service sends it again on every check, and re-signs it with a fresh blockhash (and the priority fee the market asks then) once its blockhash has provably expired without it landing',
-        {
-          details: [
-            { path: 'id', message: 'a Solana transaction cannot be replaced while its blockhash is valid' },
-          ],
-        },
-      );
-    },
+    /** A caller's speed-up (refused, a compute-unit price recorded) or cancel: solana-caller-control.ts. */
+    replaceByCaller: async (chain, tx, _signer, request) =>
+      solanaCallerReplacement(tx, request, {
+        chain,
+        ceiling: unitPriceCeiling(chain),
+        resignable: solanaPayloadOf(tx).resignable,
+      }),
 
     /** The same instructions under a fresh blockhash: a new signature, safe once every earlier one expired. */
     async replace(chain, tx, signer): Promise<Replacement> {
@@ -469,10 +457,12 @@ export function solanaFamily(deps: {
       const message = decompileTransactionMessage(
         getCompiledTransactionMessageDecoder().decode(previous.messageBytes),
       );
+      const { message: priced, price } = pricedForResign(message, tx.details, unitPriceCeiling(chain));
       const fresh = await latestBlockhash(rpc, chain);
-      const transaction = compileTransaction(setTransactionMessageLifetimeUsingBlockhash(fresh, message));
+      const transaction = compileTransaction(setTransactionMessageLifetimeUsingBlockhash(fresh, priced));
+      const fees = price === null ? latest.fees : { ...latest.fees, computeUnitPrice: price.toString() };
       return {
-        attempt: await sign(signer, latest.attempt + 1, transaction, fresh.lastValidBlockHeight, latest.fees),
+        attempt: await sign(signer, latest.attempt + 1, transaction, fresh.lastValidBlockHeight, fees),
       };
     },
   };

@@ -39,6 +39,7 @@ const OPERATIONS = {
     idempotencyKey: 'string',
     maxFeePerGas: 'string?',
     maxPriorityFeePerGas: 'string?',
+    computeUnitPrice: 'string?',
   },
 } as const satisfies Record<keyof Operator, InputShape>;
 type OperationName = keyof typeof OPERATIONS;

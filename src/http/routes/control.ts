@@ -36,7 +36,7 @@ export const controlRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
               : 'Cancel a pending transaction (extension)',
           description:
             action === 'speed-up'
-              ? 'EVM, PENDING or SUBMITTED: a replacement at the same nonce with both fees at least 12.5 % over the latest attempt, or the values given if higher. The chain’s fee cap applies unless `maxFeePerGas` names a higher one (up to the operator’s ceiling). A final transaction: 409 TRANSACTION_FINAL. Solana: 400, a signed Solana transaction cannot be replaced while its blockhash is valid; the service re-signs it after a proven expiry. Idempotency-Key required; write scope.'
+              ? 'EVM, PENDING or SUBMITTED: a replacement at the same nonce with both fees at least 12.5 % over the latest attempt, or the values given if higher. The chain’s fee cap applies unless `maxFeePerGas` names a higher one (up to the operator’s ceiling). A final transaction: 409 TRANSACTION_FINAL. Solana: 400, a signed Solana transaction cannot be replaced while its blockhash is valid; the service re-signs it after a proven expiry. A Solana speed-up may name `computeUnitPrice` (micro-lamports per compute unit, up to the operator’s SPEED_UP_MAX_COMPUTE_UNIT_PRICE_<SLUG>): it is recorded on the transaction, the answer is still 400 (saying so), and that re-sign pays at least that price; on EVM `computeUnitPrice` is 400. Idempotency-Key required; write scope.'
               : 'EVM: a zero-value transfer from the wallet to itself at the same nonce, fees raised as for a speed-up. A race: the original may still win; the transaction ends FAILED as cancelled if the cancel landed (its amount no longer counts against the API key’s daily limit), CONFIRMED if the original did. Solana: the service stops re-signing; the current signature may land until its blockhash expires. A final transaction: 409 TRANSACTION_FINAL. Idempotency-Key required; write scope.',
           headers: IdempotencyHeaders,
           params: TxParams,
@@ -49,6 +49,8 @@ export const controlRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         const body = request.body ?? {};
         const maxFee = fee(body.maxFeePerGas);
         const tip = fee(body.maxPriorityFeePerGas);
+        // Only the speed-up's body has it (the cancel's schema refuses it).
+        const unitPrice = fee((body as { computeUnitPrice?: string }).computeUnitPrice);
         const { json, replayed } = await services.control.control({
           userId: principal.userId,
           id: asTransactionId(request.params.id),
@@ -59,6 +61,7 @@ export const controlRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
             action,
             ...('value' in maxFee ? { maxFeePerGas: maxFee.value } : {}),
             ...('value' in tip ? { maxPriorityFeePerGas: tip.value } : {}),
+            ...('value' in unitPrice ? { computeUnitPrice: unitPrice.value } : {}),
           },
           policy: principal.policy,
         });

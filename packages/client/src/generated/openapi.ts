@@ -425,7 +425,7 @@ export interface paths {
         put?: never;
         /**
          * Speed up a pending transaction (extension)
-         * @description EVM, PENDING or SUBMITTED: a replacement at the same nonce with both fees at least 12.5 % over the latest attempt, or the values given if higher. The chain’s fee cap applies unless `maxFeePerGas` names a higher one (up to the operator’s ceiling). A final transaction: 409 TRANSACTION_FINAL. Solana: 400, a signed Solana transaction cannot be replaced while its blockhash is valid; the service re-signs it after a proven expiry. Idempotency-Key required; write scope.
+         * @description EVM, PENDING or SUBMITTED: a replacement at the same nonce with both fees at least 12.5 % over the latest attempt, or the values given if higher. The chain’s fee cap applies unless `maxFeePerGas` names a higher one (up to the operator’s ceiling). A final transaction: 409 TRANSACTION_FINAL. Solana: 400, a signed Solana transaction cannot be replaced while its blockhash is valid; the service re-signs it after a proven expiry. A Solana speed-up may name `computeUnitPrice` (micro-lamports per compute unit, up to the operator’s SPEED_UP_MAX_COMPUTE_UNIT_PRICE_<SLUG>): it is recorded on the transaction, the answer is still 400 (saying so), and that re-sign pays at least that price; on EVM `computeUnitPrice` is 400. Idempotency-Key required; write scope.
          */
         post: operations["speedUpTransaction"];
         delete?: never;
@@ -5528,10 +5528,12 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The fee cap to offer, when higher than 12.5 % over the latest attempt; above the chain’s MAX_FEE_PER_GAS_<SLUG> up to the operator’s SPEED_UP_MAX_FEE_PER_GAS_<SLUG> (default 10 times the cap). On a legacy (gasPrice) chain: the gas price, in wei (a decimal string) */
+                    /** @description EVM: the fee cap to offer, when higher than 12.5 % over the latest attempt; above the chain’s MAX_FEE_PER_GAS_<SLUG> up to the operator’s SPEED_UP_MAX_FEE_PER_GAS_<SLUG> (default 10 times the cap). On a legacy (gasPrice) chain: the gas price, in wei (a decimal string) */
                     maxFeePerGas?: string;
-                    /** @description The tip to offer, when higher than 12.5 % over the latest attempt, in wei (a decimal string) */
+                    /** @description EVM: the tip to offer, when higher than 12.5 % over the latest attempt, in wei (a decimal string) */
                     maxPriorityFeePerGas?: string;
+                    /** @description Solana only (400 on EVM): the compute-unit price, in micro-lamports per compute unit (a decimal string), the re-sign after the current blockhash is proven expired pays at least; up to the operator’s SPEED_UP_MAX_COMPUTE_UNIT_PRICE_<SLUG> (default 10 times SOLANA_PRIORITY_FEE_CAP_MICROLAMPORTS). It is recorded on the transaction, and the speed-up still answers 400, as a Solana transaction cannot be replaced while its blockhash is valid */
+                    computeUnitPrice?: string;
                 };
             };
         };
@@ -5779,9 +5781,9 @@ export interface operations {
             content: {
                 /** @example {} */
                 "application/json": {
-                    /** @description The fee cap to offer, when higher than 12.5 % over the latest attempt; above the chain’s MAX_FEE_PER_GAS_<SLUG> up to the operator’s SPEED_UP_MAX_FEE_PER_GAS_<SLUG> (default 10 times the cap). On a legacy (gasPrice) chain: the gas price, in wei (a decimal string) */
+                    /** @description EVM: the fee cap to offer, when higher than 12.5 % over the latest attempt; above the chain’s MAX_FEE_PER_GAS_<SLUG> up to the operator’s SPEED_UP_MAX_FEE_PER_GAS_<SLUG> (default 10 times the cap). On a legacy (gasPrice) chain: the gas price, in wei (a decimal string) */
                     maxFeePerGas?: string;
-                    /** @description The tip to offer, when higher than 12.5 % over the latest attempt, in wei (a decimal string) */
+                    /** @description EVM: the tip to offer, when higher than 12.5 % over the latest attempt, in wei (a decimal string) */
                     maxPriorityFeePerGas?: string;
                 };
             };
