@@ -1,21 +1,20 @@
 // Mutation testing of the rules that move money (issue 33): `npm run test:mutation`.
 //
-// Runner: @stryker-mutator/tap-runner. It runs each test file as its own `node` process with Node's
-// TAP reporter (node:test prints TAP with --test-reporter=tap), records which mutants each file
-// reaches, and for each mutant reruns only the files that reached it; the command runner has no
-// coverage analysis and would rerun the whole tier for every mutant.
-// The test files run as bundles (scripts/mutation-build.mjs, Stryker's buildCommand, built from the
-// instrumented sandbox): a file starts in about half a second instead of 2-4 s through tsx.
-// The fast tier runs (test/unit: pure rules, nothing started).
+// Runner: scripts/mutation/in-process-runner.mjs. Each runner process imports the test bundles
+// once (scripts/mutation-build.mjs: the test files with the instrumented sources, `node:test`
+// replaced by a recorder) and reruns, for each mutant, only the tests that reached it, quickest
+// first, in the same process. Coverage is per test; a mutant in code that runs while a file loads
+// (tables, ABIs) is run against that file's tests with the file loaded afresh.
+// The tap runner used before started a node process per test file per mutant: about an hour for
+// the whole scope on this machine, against minutes now.
+// The fast tier runs (test/unit: pure rules, nothing started), and the pure rules of
+// test/control/decoding.test.ts (scripts/mutation/test-files.mjs lists them).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  testRunner: 'tap',
-  plugins: ['@stryker-mutator/tap-runner'],
-  tap: {
-    testFiles: ['.mutation-build/test/unit/*.test.mjs'],
-    nodeArgs: ['--test-reporter=tap', '-r', '{{hookFile}}', '{{testFile}}'],
-  },
-  buildCommand: 'node scripts/mutation-build.mjs',
+  testRunner: 'in-process',
+  plugins: ['./scripts/mutation/in-process-runner.mjs'],
+  inProcess: { testFiles: ['.mutation-build/test/unit', '.mutation-build/test/control/decoding.test.mjs'] },
+  buildCommand: 'node scripts/mutation-build.mjs unit',
   mutate: [
     'src/chains/evm/evm-outcomes.ts',
     'src/chains/solana/solana-outcomes.ts',

@@ -148,6 +148,15 @@ describe('a key policy: assets, lists and refusals', () => {
     for (const input of one) assert.equal(isUnrestricted(policy(input)), false, JSON.stringify(input));
   });
 
+  test('isUnrestricted needs exactly the default scopes: adding approve, or swapping one for it, restricts', () => {
+    assert.equal(isUnrestricted(policy({ scopes: ['read', 'write', 'trade', 'webhooks'] })), true);
+    assert.equal(
+      isUnrestricted(policy({ scopes: ['read', 'write', 'trade', 'webhooks', 'approve'] })),
+      false,
+    );
+    assert.equal(isUnrestricted(policy({ scopes: ['read', 'write', 'trade', 'approve'] })), false);
+  });
+
   test('refusals by scope and chain say what the key has', () => {
     const p = policy({ scopes: ['read', 'trade'], chains: ['base', 'solana'] });
     forbidden(
@@ -161,6 +170,14 @@ describe('a key policy: assets, lists and refusals', () => {
     forbidden(
       () => checkScope(policy({ scopes: ['read'] }), 'trade'),
       'This API key does not have the trade scope (it has: read); trade is needed for quotes and swaps',
+    );
+    forbidden(
+      () => checkScope(policy({ scopes: ['read'] }), 'webhooks'),
+      'This API key does not have the webhooks scope (it has: read); webhooks is needed to manage webhook endpoints',
+    );
+    forbidden(
+      () => checkScope(policy({ scopes: ['read'] }), 'approve'),
+      'This API key does not have the approve scope (it has: read); approve is needed to list and decide on writes waiting for approval, and is never part of a key created without naming scopes',
     );
     forbidden(
       () => checkChain(p, 'ethereum'),
