@@ -50,7 +50,8 @@ export default {
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
-  thresholds: { high: 90, low: 80, break: null },
+  // Below 80 % (the target) the run fails: CI runs it.
+  thresholds: { high: 90, low: 80, break: 80 },
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
 };

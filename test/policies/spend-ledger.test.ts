@@ -214,4 +214,148 @@ describe('API key daily limits: the ledger', () => {
     await app.services.keySpend.release(id);
     assert.equal(await left(owner.key), '1000');
   });
+
+  /** A payout's writes: one per amount, each with its own transaction id. */
+  const many = (amounts: bigint[], asset = 'native') =>
+    amounts.map((amount) => ({
+      transactionId: newId('tx') as TransactionId,
+      spend: { ...spend(amount), moves: [{ asset, amount }] },
+    }));
+  const rowsOf = (key: KeyOfRequest) =>
+    app.db.query<{ transaction_id: string; amount: string; asset: string }>(
+      'select transaction_id, amount::text, asset from api_key_spend where key_id = $1 order by amount',
+      [key.id],
+    );
+
+  test('many writes together (a payout): each recorded against its own transaction, their total against the day', async () => {
+    const owner = await limitedKey();
+    await reserved(owner.key, 100n);
+    const writes = many([300n, 200n]);
+    assert.equal(await app.services.keySpend.reserveMany(owner.key, writes), true);
+    assert.equal(await left(owner.key), '400');
+    const rows = await rowsOf(owner.key);
+    assert.deepEqual(
+      rows.filter((r) => r.amount !== '100').map((r) => [r.transaction_id, r.amount]),
+      [
+        [writes[1]!.transactionId, '200'],
+        [writes[0]!.transactionId, '300'],
+      ],
+    );
+    // Exactly at the limit passes; one more over it refuses all of them, recording none.
+    assert.equal(await app.services.keySpend.reserveMany(owner.key, many([150n, 250n])), true);
+    assert.equal(await left(owner.key), '0');
+    await assert.rejects(
+      app.services.keySpend.reserveMany(owner.key, many([1n])),
+      /may still move in 24 hours/,
+    );
+    const before = (await rowsOf(owner.key)).length;
+    const owner2 = await limitedKey();
+    await assert.rejects(app.services.keySpend.reserveMany(owner2.key, many([600n, 401n])), (err: Error) =>
+      /Amount 1001 exceeds .* 1000 of 1000 left/.test(err.message),
+    );
+    assert.deepEqual(await rowsOf(owner2.key), [], 'all or nothing: no item recorded');
+    assert.equal(await left(owner2.key), '1000');
+    assert.equal((await rowsOf(owner.key)).length, before);
+  });
+
+  test('many writes: a per-transaction maximum holds each one; the window rolls for them as for one', async () => {
+    const user = await app.newUser();
+    const policyInput = {
+      limits: [{ chain: 'base', asset: 'native', perTransaction: '500', perDay: '1000' }],
+    };
+    const { apiKey } = await app.services.apiKeys.create(user.userId, { name: 'each', policy: policyInput });
+    const key = { id: apiKey.id, policy: parseKeyPolicy(createChainRegistry({}), policyInput) };
+    await assert.rejects(app.services.keySpend.reserveMany(key, many([100n, 501n])), /500/);
+    assert.deepEqual(await rowsOf(key), [], 'nothing recorded');
+    assert.equal(await app.services.keySpend.reserveMany(key, many([500n, 500n])), true);
+    await assert.rejects(app.services.keySpend.reserveMany(key, many([1n])), /may still move in 24 hours/);
+    clock.advance(24 * HOUR - 1);
+    await assert.rejects(app.services.keySpend.reserveMany(key, many([1n])), /may still move in 24 hours/);
+    clock.advance(1);
+    assert.equal(await app.services.keySpend.reserveMany(key, many([1000n - 500n, 500n])), true);
+  });
+
+  test('many writes under no daily limit, or none at all, record nothing', async () => {
+    const user = await app.newUser();
+    const policyInput = { limits: [{ chain: 'base', asset: 'native', perTransaction: '500' }] };
+    const { apiKey } = await app.services.apiKeys.create(user.userId, {
+      name: 'no-day',
+      policy: policyInput,
+    });
+    const key = { id: apiKey.id, policy: parseKeyPolicy(createChainRegistry({}), policyInput) };
+    assert.equal(await app.services.keySpend.reserveMany(key, many([400n, 400n, 400n])), false);
+    assert.equal(await app.services.keySpend.reserveMany(key, []), false);
+    const owner = await limitedKey();
+    assert.equal(await app.services.keySpend.reserveMany(owner.key, []), false);
+    // A token the limits do not name does not count against the native limit.
+    assert.equal(
+      await app.services.keySpend.reserveMany(
+        owner.key,
+        many([5000n], '0x0000000000000000000000000000000000000001'),
+      ),
+      false,
+    );
+    assert.deepEqual(await rowsOf(key), []);
+    assert.deepEqual(await rowsOf(owner.key), []);
+    assert.equal(await left(owner.key), '1000');
+  });
+
+  test('many writes in two assets: each asset’s total against its own limit', async () => {
+    const user = await app.newUser();
+    const token = '0x00000000000000000000000000000000000000aa';
+    const policyInput = {
+      limits: [
+        { chain: 'base', asset: 'native', perDay: '1000' },
+        { chain: 'base', asset: token, perDay: '50' },
+      ],
+    };
+    const { apiKey } = await app.services.apiKeys.create(user.userId, { name: 'two', policy: policyInput });
+    const key = { id: apiKey.id, policy: parseKeyPolicy(createChainRegistry({}), policyInput) };
+    assert.equal(
+      await app.services.keySpend.reserveMany(key, [...many([900n]), ...many([40n], token)]),
+      true,
+    );
+    const standing = await app.services.keySpend.standing(key);
+    assert.deepEqual(
+      standing.map((l) => [l.asset.toLowerCase(), l.remainingLast24h]),
+      [
+        ['native', '100'],
+        [token, '10'],
+      ],
+    );
+    await assert.rejects(
+      app.services.keySpend.reserveMany(key, [...many([10n]), ...many([11n], token)]),
+      /may still move in 24 hours/,
+    );
+    assert.deepEqual(
+      (await app.services.keySpend.standing(key)).map((l) => l.remainingLast24h),
+      ['100', '10'],
+    );
+  });
+
+  test('many writes: one asset under a daily limit and one under none still reserves the first; another chain’s spend never counts', async () => {
+    const user = await app.newUser();
+    const policyInput = {
+      limits: [
+        { chain: 'base', asset: 'native', perDay: '1000' },
+        { chain: 'ethereum', asset: 'native', perDay: '1000' },
+      ],
+    };
+    const { apiKey } = await app.services.apiKeys.create(user.userId, { name: 'mixed', policy: policyInput });
+    const key = { id: apiKey.id, policy: parseKeyPolicy(createChainRegistry({}), policyInput) };
+    const onEthereum = many([800n]).map((w) => ({ ...w, spend: { ...w.spend, chain: 'ethereum' } }));
+    assert.equal(await app.services.keySpend.reserveMany(key, onEthereum), true);
+    const unlisted = '0x0000000000000000000000000000000000000001';
+    assert.equal(
+      await app.services.keySpend.reserveMany(key, [...many([5n], unlisted), ...many([900n])]),
+      true,
+    );
+    assert.deepEqual(
+      (await app.services.keySpend.standing(key)).map((l) => [l.chain, l.remainingLast24h]),
+      [
+        ['base', '100'],
+        ['ethereum', '200'],
+      ],
+    );
+  });
 });
