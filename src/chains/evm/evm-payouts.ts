@@ -247,7 +247,8 @@ export function evmPayouts(deps: { clients: ChainClients; now: () => Date }): Pa
 
     /** One JSON-RPC batch (the batching client sends what is asked in one turn together), in nonce order. */
     broadcastMany(chain, attempts) {
-      const client = deps.clients.evm(chain);
+      // Not the client the reads share: the next part's reads must not wait in this batch.
+      const client = deps.clients.evmBroadcasts(chain);
       return Promise.all(
         attempts.map((a) =>
           client.sendRawTransaction({ serializedTransaction: a.signedTx as Hex }).then(
