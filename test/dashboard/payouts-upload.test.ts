@@ -37,7 +37,8 @@ describe('the payout upload form in a browser', () => {
       .getByLabel('CSV file')
       .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
     const field = page.getByLabel('Items (CSV: to,amount,reference)');
-    await page.waitForFunction(`document.getElementById('payout-csv').value === ${JSON.stringify(text)}`);
+    // The page reads the file asynchronously (File.text()).
+    for (let i = 0; i < 200 && (await field.inputValue()) !== text; i++) await page.waitForTimeout(50);
     assert.equal(await field.inputValue(), text);
   };
   const balance = (a: string) => ctx.evm.getBalance({ address: a as Address });
