@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { generateKeyPairSigner } from '@solana/kit';
-import { type Address, parseEther } from 'viem';
+import { type Address, type Hex, parseEther, parseTransaction } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { ManualClock } from '../../src/support/clock.ts';
 import type { TestApp } from '../support/app.ts';
@@ -58,6 +58,14 @@ describe("the tracker looks at a payout's transactions together", () => {
     const looked = await app.services.transactions.trackDue();
     return { looked, calls: proxy.calls.slice(from).map((c) => c.method) };
   }
+  /**
+   * Earlier tests' transactions past their reorg watch, so that only this test's are due from now
+   * on (a run claims the 25 due first, then their payouts' others).
+   */
+  async function quiet() {
+    clock.advance(11 * 60_000);
+    while ((await app.services.transactions.trackDue()) > 0);
+  }
   const count = (methods: string[], name: string) => methods.filter((m) => m === name).length;
   const statuses = (p: PayoutJson) => new Set(p.items.map((i: { status: string }) => i.status));
 
@@ -88,7 +96,52 @@ describe("the tracker looks at a payout's transactions together", () => {
       assert.equal(await ctx.evm.getBalance({ address: item.to as Address }), BigInt(item.amount));
   });
 
+  test('a transaction of the payout the node never got is not taken as landed: its own look sends it again, it lands once', async () => {
+    await quiet();
+    const user = await app.newUser();
+    const wallet = (await walletOf(app, user.userId, 'ethereum')) as Address;
+    await fund({ chain: 'evm-localnet', address: wallet, amount: parseEther('1') });
+    const nonceBefore = await ctx.evm.getTransactionCount({ address: wallet });
+    // The payout's last transaction (its highest nonce, so no other waits on it) is acknowledged
+    // by the "node" and never forwarded: a node that drops it.
+    const last = BigInt(nonceBefore + 29);
+    evmProxy.inject(
+      'eth_sendRawTransaction',
+      { kind: 'swallow' },
+      {
+        times: 1,
+        match: (call) => {
+          const tx = parseTransaction(call.params?.[0] as Hex);
+          return tx.nonce !== undefined && BigInt(tx.nonce) === last;
+        },
+      },
+    );
+    const items = Array.from({ length: 30 }, (_, i) => ({
+      to: privateKeyToAddress(generatePrivateKey()),
+      amount: String(2000 + i),
+    }));
+    const res = await write(app, '/payouts', { chain: 'evm-localnet', asset: 'native', items }, user.key);
+    assert.equal(res.status, 202, await res.clone().text());
+    const { id } = await res.json();
+    await allSubmitted(user.key, id);
+    assert.equal(evmProxy.injected.swallow, 1);
+
+    const first = await oneTrackerRun(evmProxy);
+    const seen = (await (await app.get(`/api/v1/payouts/${id}`, user.key)).json()) as PayoutJson;
+    assert.equal(seen.totals.confirmed, 29, JSON.stringify(seen.totals));
+    assert.equal(seen.totals.submitted, 1);
+    assert.equal(count(first.calls, 'eth_sendRawTransaction'), 1, 'the dropped one alone is sent again');
+
+    await oneTrackerRun(evmProxy);
+    const done = await waitForPayout(app, user.key, id);
+    assert.equal(done.status, 'completed', JSON.stringify(done.totals));
+    assert.equal(await ctx.evm.getTransactionCount({ address: wallet }), nonceBefore + 30);
+    for (const item of items)
+      assert.equal(await ctx.evm.getBalance({ address: item.to as Address }), BigInt(item.amount));
+  });
+
   test('a Solana payout of several transactions is confirmed by one signature-status read', async () => {
+    await quiet();
     const user = await app.newUser();
     const wallet = await walletOf(app, user.userId, 'solana');
     await fund({ chain: 'solana-localnet', address: wallet, amount: 2n * 10n ** 9n });
@@ -110,7 +163,6 @@ describe("the tracker looks at a payout's transactions together", () => {
     const sent = await allSubmitted(user.key, id);
     assert.ok(sent.totals.transactions >= 4, `packed into ${sent.totals.transactions} transactions`);
 
-    // (The EVM payout's transactions, confirmed above, are looked at again in this run too.)
     const { calls } = await oneTrackerRun(solanaProxy);
     const after = (await (await app.get(`/api/v1/payouts/${id}`, user.key)).json()) as PayoutJson;
     assert.equal(after.totals.confirmed, 70, JSON.stringify(after.totals));
