@@ -263,6 +263,8 @@ export function compose(options: ComposeOptions): Composition {
       idempotency,
       keySpend,
       approvals: { deferred, service: approvals },
+      // A payout's last transaction final: it completes now, not at the runner's next look.
+      onPayoutSettled: () => payoutRunnerOf.wake(),
     }),
     events: eventsService({ db, chains }),
     payouts: payoutsService({

@@ -3,9 +3,9 @@
 // nonces; Solana packs as many transfers as fit into each transaction (atomic for its transfers).
 // The use case (src/app/payouts) records, broadcasts and tracks what is signed here like any write.
 import type { TransactionId } from '../domain/ids.ts';
-import type { AttemptRecord } from '../domain/transactions.ts';
+import type { AttemptRecord, TransactionRecord } from '../domain/transactions.ts';
 import type { WalletRecord } from '../domain/wallets.ts';
-import type { AttemptSigner, BroadcastOutcome, SignedWrite } from './chain-adapter.ts';
+import type { AttemptSigner, BroadcastOutcome, Inspection, SignedWrite } from './chain-adapter.ts';
 import type { Chain } from './chain-registry.ts';
 
 /** One payment of a payout: its index in the request, the recipient, the amount in base units. */
@@ -88,4 +88,12 @@ export interface PayoutWriter {
    * node does, would otherwise refuse most of them). Absent: the family's `broadcast`, pooled.
    */
   broadcastMany?(chain: Chain, attempts: AttemptRecord[]): Promise<BroadcastOutcome[]>;
+  /**
+   * Looks at many transactions (of one payout) together: one head read, then every attempt's
+   * receipt (EVM) or signature status (Solana) in one batched read. For each, in order: the
+   * inspection `inspect` gives when it finds an attempt landed successfully; null for any other
+   * case (nothing found, a failed one), which the tracker then looks at alone with every rule of
+   * `inspect` (absence proven over several looks, re-sending, re-pricing, revert reasons).
+   */
+  inspectLanded?(chain: Chain, txs: TransactionRecord[]): Promise<(Inspection | null)[]>;
 }

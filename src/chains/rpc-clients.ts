@@ -24,6 +24,11 @@ export interface ChainClients {
    * need not wait for the end of the turn.
    */
   evmSingle(chain: Chain): PublicClient;
+  /**
+   * A batching client of its own for a payout's broadcasts (evm-payouts.ts): its batch leaves
+   * alone, so the reads made meanwhile (the next part's) do not wait for the node to take every send.
+   */
+  evmBroadcasts(chain: Chain): PublicClient;
   solana(chain: Chain): SolanaRpc;
 }
 
@@ -71,9 +76,9 @@ export function createChainClients(options: { timeoutMs: number }): ChainClients
   // Clients are made on first use, after the runtime started tracing (or not).
   const traceable = <T extends Transport>(transport: T, chain: Chain): T =>
     tracingOn() ? tracedTransport(transport, chain) : transport;
-  const evmClient = (chain: Chain, batch: boolean): PublicClient => {
+  const evmClient = (chain: Chain, batch: boolean, purpose = ''): PublicClient => {
     const url = requireRpcUrl(chain);
-    const key = `${chain.slug}|${url}|${batch}`;
+    const key = `${chain.slug}|${url}|${batch}|${purpose}`;
     let client = evmClients.get(key);
     if (!client) {
       client = createPublicClient({
@@ -102,6 +107,7 @@ export function createChainClients(options: { timeoutMs: number }): ChainClients
   return {
     evm: (chain) => evmClient(chain, true),
     evmSingle: (chain) => evmClient(chain, false),
+    evmBroadcasts: (chain) => evmClient(chain, true, 'broadcasts'),
     solana(chain) {
       const url = requireRpcUrl(chain);
       const key = `${chain.slug}|${url}`;

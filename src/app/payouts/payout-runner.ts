@@ -38,11 +38,21 @@ export const PAYOUT_LEASE_MS = 60_000;
  * it again if the node does not know it): longer than a part's broadcasts take.
  */
 const BROADCAST_GRACE_MS = 20_000;
-const FIRST_CHECK_MS = 1000;
+/**
+ * The first look at a broadcast part: soon, as a part's transactions are looked at together (one
+ * head read and one batched receipt or status read for the whole payout, tracker.ts), and a Solana
+ * transaction is usually confirmed within a second.
+ */
+const FIRST_CHECK_MS = 500;
 /** Transfers signed per part (EVM: transactions; Solana: transfers packed into a few transactions). */
 const PART = { ethereum: 50, solana: 80 } as const;
 /** Broadcasts in flight at once: pipelined, not one answer awaited before the next is sent. */
 const IN_FLIGHT = 16;
+/**
+ * Parts signed under one hold of the wallet's lock, each signed while the one before is broadcast:
+ * other writes of the wallet wait for at most this many parts (a few seconds).
+ */
+const PARTS_PER_HOLD = 4;
 const CLAIM_BATCH = 4;
 
 /** Runs `fn` over `list` with at most `width` calls in flight, results in order. */
@@ -185,36 +195,58 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
     await txs.markSubmitted(submitted, now, new Date(now.getTime() + FIRST_CHECK_MS));
   }
 
-  /** Signs and records the next part of a payout under its wallet's lock; false when none is left. */
-  async function runPart(p: PayoutRecord, wallet: WalletRecord): Promise<PayoutTransactionRecord[] | null> {
+  /**
+   * Signs and records the next parts of a payout under its wallet's lock, up to PARTS_PER_HOLD of
+   * them, each broadcast once recorded; the next part is signed and recorded while the previous one
+   * is being broadcast (its broadcast goes out after the previous part's, so nonces reach the node
+   * in order), and the lock is released only once all it recorded was broadcast, as a single send
+   * does. Returns how many transactions it recorded; null when no item was left to sign.
+   */
+  async function runParts(p: PayoutRecord, wallet: WalletRecord): Promise<number | null> {
     const chain = deps.chains.get(p.chain);
     const family = deps.families.of(chain);
     const writer = family.payouts;
     if (!writer) throw new Error(`payouts are not offered on ${chain.slug}`);
     return deps.lock.withLock(wallet.id, chain.slug, async (held) => {
-      const items = await repo.unsigned(p.id);
-      if (items.length === 0) return null;
-      const highest = family.usesNonces
-        ? await txRepo.maxNonce(wallet.id, chain.slug, chain.instance?.())
-        : null;
-      const { signed, unsigned } = await writer.sign(
-        chain,
-        { asset: p.asset === 'native' ? 'native' : 'token', token: p.token },
-        items.map((i) => ({ index: i.index, to: i.to, amount: i.amount, transactionId: i.plannedId })),
-        {
-          signerFor: (transactionId) => ({ provider: deps.provider, wallet, transactionId }),
-          highestRecordedNonce: highest,
-          limit: PART[chain.chainType],
-        },
-      );
-      // The lock's session ended: another instance may hold the wallet now. Nothing is recorded.
-      if (!held()) throw new Error(`the lock of wallet ${wallet.address} was lost before recording`);
-      const now = deps.clock.now();
-      const records = signed.map((s) => ({ tx: recordOf(p, wallet, s, now), indexes: s.indexes }));
-      await repo.refuseItems(p.id, unsigned);
-      await txs.recordSigned(p.id, records);
-      await broadcast(p, records);
-      return records;
+      let recorded: number | null = null;
+      let sending: Promise<void> = Promise.resolve();
+      try {
+        for (let n = 0; n < PARTS_PER_HOLD; n++) {
+          await repo.renew(p.id, new Date(deps.clock.nowMs() + PAYOUT_LEASE_MS));
+          const items = await repo.unsigned(p.id);
+          if (items.length === 0) break;
+          const highest = family.usesNonces
+            ? await txRepo.maxNonce(wallet.id, chain.slug, chain.instance?.())
+            : null;
+          const { signed, unsigned } = await writer.sign(
+            chain,
+            { asset: p.asset === 'native' ? 'native' : 'token', token: p.token },
+            items.map((i) => ({ index: i.index, to: i.to, amount: i.amount, transactionId: i.plannedId })),
+            {
+              signerFor: (transactionId) => ({ provider: deps.provider, wallet, transactionId }),
+              highestRecordedNonce: highest,
+              limit: PART[chain.chainType],
+            },
+          );
+          // The lock's session ended: another instance may hold the wallet now. Nothing is recorded.
+          if (!held()) throw new Error(`the lock of wallet ${wallet.address} was lost before recording`);
+          const now = deps.clock.now();
+          const records = signed.map((s) => ({ tx: recordOf(p, wallet, s, now), indexes: s.indexes }));
+          await repo.refuseItems(p.id, unsigned);
+          await txs.recordSigned(p.id, records);
+          recorded = (recorded ?? 0) + records.length;
+          const previous = sending;
+          sending = previous.then(() => broadcast(p, records));
+          // Awaited below; marked handled so a failure while the next part is signed is not unhandled.
+          sending.catch(() => {});
+        }
+      } finally {
+        // Whatever happened to a later part, what was recorded is sent before the lock goes.
+        await sending.catch((err) =>
+          deps.logger?.warn({ err, payoutId: p.id }, 'payout broadcast failed; the tracker sends it'),
+        );
+      }
+      return recorded;
     });
   }
 
@@ -226,10 +258,9 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
     await txs.handOverPending(p.id, deps.clock.now());
     await resend(p);
     for (;;) {
-      await repo.renew(p.id, new Date(deps.clock.nowMs() + PAYOUT_LEASE_MS));
-      const part = await runPart(p, wallet);
-      if (part === null) break;
-      if (part.length > 0) deps.onWalletWrite?.(p.chain, wallet.address).catch(() => {});
+      const recorded = await runParts(p, wallet);
+      if (recorded === null) break;
+      if (recorded > 0) deps.onWalletWrite?.(p.chain, wallet.address).catch(() => {});
     }
     await repo.finishSigning(p.id, deps.clock.now());
   }

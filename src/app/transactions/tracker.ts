@@ -9,6 +9,7 @@ import type { TransactionRecord, TransactionStatus } from '../../domain/transact
 import { AppError } from '../../errors/app-error.ts';
 import type { Database } from '../../store/database.ts';
 import { apiKeysRepository } from '../../store/repositories/api-keys-repository.ts';
+import { payoutTransactionsRepository } from '../../store/repositories/payout-transactions-repository.ts';
 import { transactionsRepository } from '../../store/repositories/transactions-repository.ts';
 import { walletsRepository } from '../../store/repositories/wallets-repository.ts';
 import type { Clock } from '../../support/clock.ts';
@@ -27,9 +28,13 @@ export interface TrackerDeps {
   provider: WalletProvider;
   logger?: Logger;
   onWalletWrite?: (chain: string, address: string) => Promise<void>;
+  /** A transaction of a payout became final: its payout may be complete now (payout-runner.ts wake). */
+  onPayoutSettled?: () => void;
 }
 
 const BATCH = 25;
+/** The most transactions of one payout looked at together (a payout has at most 1000 items). */
+const PAYOUT_BATCH = 1000;
 /** How long a tracker run holds the transactions it claimed. */
 export const TRACK_LEASE_MS = 30_000;
 /**
@@ -48,6 +53,7 @@ export function tracker(deps: TrackerDeps) {
     change: Omit<Parameters<typeof repo.transition>[2], 'status' | 'now' | 'nextCheckAt'> & {
       nextCheckAt?: Date | null;
     } = {},
+    group?: Group,
   ) => {
     const now = deps.clock.now();
     const final = status === 'FAILED';
@@ -57,8 +63,11 @@ export function tracker(deps: TrackerDeps) {
       now,
       nextCheckAt: change.nextCheckAt !== undefined ? change.nextCheckAt : final ? null : nextCheck(tx, now),
     });
-    if ((status === 'CONFIRMED' || status === 'FAILED') && updated)
-      await deps.onWalletWrite?.(tx.chain, tx.fromAddress).catch(() => {});
+    if ((status === 'CONFIRMED' || status === 'FAILED') && updated) {
+      // A group (a payout's transactions, one wallet) tells once, when it is done.
+      if (group) group.settled = true;
+      else await deps.onWalletWrite?.(tx.chain, tx.fromAddress).catch(() => {});
+    }
     return updated ?? (await repo.findById(tx.id)) ?? tx;
   };
 
@@ -143,16 +152,23 @@ export function tracker(deps: TrackerDeps) {
     chain: Chain,
     tx: TransactionRecord,
   ): Promise<{ seen: Inspection; evidence: Record<string, unknown> | undefined }> {
-    const seen = await deps.families.of(tx).inspect(chain, tx);
+    return withEvidence(tx, await deps.families.of(tx).inspect(chain, tx));
+  }
+
+  function withEvidence(
+    tx: TransactionRecord,
+    seen: Inspection,
+  ): { seen: Inspection; evidence: Record<string, unknown> | undefined } {
     const changed = seen.evidence && !sameEvidence(evidenceOf(tx.details), seen.evidence);
     return { seen, evidence: changed && seen.evidence ? evidenceJson(seen.evidence) : undefined };
   }
 
-  async function look(tx: TransactionRecord): Promise<TransactionRecord> {
+  /** `given`: what a look at the transaction's whole group found for it (trackDue). */
+  async function look(tx: TransactionRecord, given?: Inspection, group?: Group): Promise<TransactionRecord> {
     const chain = deps.chains.get(tx.chain);
     const now = deps.clock.now();
     const before = stepBeforeInspection(tx, isFromEarlierChain(chain, tx), now);
-    const looked = before ? null : await inspect(chain, tx);
+    const looked = before ? null : given ? withEvidence(tx, given) : await inspect(chain, tx);
     const step = before ?? stepOfCancelled(tx, stepAfterInspection(tx, looked!.seen, now));
     const evidence = looked?.evidence;
     switch (step.kind) {
@@ -163,6 +179,7 @@ export function tracker(deps: TrackerDeps) {
           tx,
           step.status,
           evidence ? { ...step.change, details: { ...step.change.details, evidence } } : step.change,
+          group,
         );
       case 'reschedule':
         return reschedule(tx, step.at, step.stuckReason, evidence);
@@ -178,10 +195,14 @@ export function tracker(deps: TrackerDeps) {
   }
 
   /** One look at a transaction; RPC failures leave it as it is, to be looked at again. */
-  async function refresh(tx: TransactionRecord): Promise<TransactionRecord> {
+  async function refresh(
+    tx: TransactionRecord,
+    given?: Inspection,
+    group?: Group,
+  ): Promise<TransactionRecord> {
     if (tx.status === 'FAILED') return tx;
     try {
-      return await look(tx);
+      return await look(tx, given, group);
     } catch (err) {
       deps.logger?.warn({ err, transactionId: tx.id }, 'transaction check failed; will retry');
       return reschedule(tx, nextCheck(tx, deps.clock.now())).catch(() => tx);
@@ -206,6 +227,63 @@ export function tracker(deps: TrackerDeps) {
       });
   }
 
+  /**
+   * The due transactions of payouts are looked at together, one group per payout: those claimed
+   * now, with every other due transaction of the same payouts (a part's transactions come due
+   * together), claimed here, so a 200-item payout takes a few reads rather than 200 looks over
+   * eight runs. Others (and payouts on a chain without a batched look) are looked at alone.
+   */
+  async function withPayoutGroups(
+    due: TransactionRecord[],
+    now: Date,
+    lease: Date,
+  ): Promise<{ alone: TransactionRecord[]; groups: TransactionRecord[][] }> {
+    const payoutOf = (tx: TransactionRecord) => {
+      const id = tx.details.payoutId;
+      return typeof id === 'string' && deps.families.of(tx).payouts?.inspectLanded ? id : null;
+    };
+    const alone = due.filter((tx) => payoutOf(tx) === null);
+    const ids = [...new Set(due.flatMap((tx) => payoutOf(tx) ?? []))];
+    if (ids.length === 0) return { alone, groups: [] };
+    const more = await payoutTransactionsRepository(deps.db).claimDue(ids, now, PAYOUT_BATCH, lease);
+    const byPayout = new Map<string, TransactionRecord[]>();
+    for (const tx of [...due, ...more]) {
+      const id = payoutOf(tx);
+      if (id !== null) byPayout.set(id, [...(byPayout.get(id) ?? []), tx]);
+    }
+    return { alone, groups: [...byPayout.values()] };
+  }
+
+  /**
+   * One batched look at a payout's transactions (their family's inspectLanded): each found landed
+   * takes the step its own look would have; each not found (or failed) gets its own look, with every
+   * rule of inspect (absence proven over agreeing looks, sending again, re-pricing, re-signing).
+   */
+  async function lookTogether(txs: TransactionRecord[]): Promise<void> {
+    const first = txs[0];
+    if (!first) return;
+    const group: Group = { settled: false };
+    const open = txs.filter((tx) => tx.status !== 'FAILED');
+    let seen: (Inspection | null)[];
+    try {
+      const chain = deps.chains.get(first.chain);
+      const batched = deps.families.of(first).payouts?.inspectLanded;
+      seen = batched ? await batched(chain, open) : open.map(() => null);
+    } catch (err) {
+      deps.logger?.warn(
+        { err, payoutId: first.details.payoutId },
+        'payout transactions check failed; will retry',
+      );
+      await Promise.all(open.map((tx) => reschedule(tx, nextCheck(tx, deps.clock.now())).catch(() => tx)));
+      return;
+    }
+    await Promise.all(open.map((tx, i) => refresh(tx, seen[i] ?? undefined, group)));
+    if (group.settled) {
+      await deps.onWalletWrite?.(first.chain, first.fromAddress).catch(() => {});
+      deps.onPayoutSettled?.();
+    }
+  }
+
   return {
     refresh,
     settleAbandoned,
@@ -221,9 +299,11 @@ export function tracker(deps: TrackerDeps) {
     /** Claims and checks the transactions that are due; returns how many it looked at. */
     async trackDue(): Promise<number> {
       const now = deps.clock.now();
-      const due = await repo.claimDue(now, BATCH, new Date(now.getTime() + TRACK_LEASE_MS));
-      await Promise.all(due.map((tx) => refresh(tx)));
-      return due.length;
+      const lease = new Date(now.getTime() + TRACK_LEASE_MS);
+      const due = await repo.claimDue(now, BATCH, lease);
+      const { alone, groups } = await withPayoutGroups(due, now, lease);
+      await Promise.all([...alone.map((tx) => refresh(tx)), ...groups.map(lookTogether)]);
+      return alone.length + groups.reduce((n, g) => n + g.length, 0);
     },
 
     /**
@@ -236,6 +316,11 @@ export function tracker(deps: TrackerDeps) {
       return stale.length;
     },
   };
+}
+
+/** A group looked at together: whether one of them became final (told once, after the group). */
+interface Group {
+  settled: boolean;
 }
 
 export type Tracker = ReturnType<typeof tracker>;

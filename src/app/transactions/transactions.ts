@@ -39,6 +39,8 @@ export interface TransactionsDeps {
   keySpend: KeySpendService;
   logger?: Logger;
   onWalletWrite?: (chain: string, address: string) => Promise<void>;
+  /** A payout's transaction became final (tracker.ts). */
+  onPayoutSettled?: () => void;
   /** Writes an API key's rules send for approval are recorded unsigned and wait (issue 30). */
   approvals?: {
     deferred: DeferredWrites;

@@ -17,6 +17,7 @@ import {
   type Instruction,
   lamports,
   pipe,
+  type Signature,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit';
@@ -32,10 +33,12 @@ import {
   getCreateAssociatedTokenIdempotentInstruction,
   getTransferCheckedInstruction,
 } from '@solana-program/token';
+import type { TransactionRecord } from '../../domain/transactions.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { attemptRequestKey } from '../chain-adapter.ts';
+import { attemptRequestKey, type Inspection } from '../chain-adapter.ts';
 import type { Chain } from '../chain-registry.ts';
 import type { PayoutOrder, PayoutTransfer, PayoutWriter, SignedPayoutTransaction } from '../payouts.ts';
+import { evidenceOf, readAt, sighted } from '../read-evidence.ts';
 import type { ChainClients } from '../rpc-clients.ts';
 import { rpcError, type SolanaRpc } from '../rpc-clients.ts';
 import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './program-ids.ts';
@@ -53,6 +56,25 @@ const FALLBACK_UNITS_PER_TRANSFER = 60_000;
 const MAX_TRANSFERS_PER_TX = 20;
 const TOKEN_ACCOUNT_SIZE = 165n;
 const READ_CHUNK = 100;
+/** getSignatureStatuses takes at most 256 signatures a call. */
+const STATUS_CHUNK = 256;
+
+/**
+ * Associated token accounts derived, by owner, mint and program: a derivation (a bump search of
+ * SHA-256 and curve checks) costs milliseconds, and a payout derives each recipient's when it is
+ * checked and again when its part is signed. Cleared whole when full (it only saves work).
+ */
+const derived = new Map<string, Address>();
+const DERIVED_MAX = 50_000;
+async function tokenAccountOf(owner: Address, mint: Address, tokenProgram: Address): Promise<Address> {
+  const key = `${owner}:${mint}:${tokenProgram}`;
+  const known = derived.get(key);
+  if (known) return known;
+  const [ata] = await findAssociatedTokenPda({ owner, mint, tokenProgram });
+  if (derived.size >= DERIVED_MAX) derived.clear();
+  derived.set(key, ata);
+  return ata;
+}
 
 type Account = { lamports: bigint; owner: Address; data: readonly [string, string] } | null;
 
@@ -73,15 +95,16 @@ interface Setting {
 
 const dataOf = (a: Account) => (a ? Buffer.from(a.data[0], 'base64') : Buffer.alloc(0));
 
+/** The accounts, READ_CHUNK a call (the RPC's limit), the calls at once. */
 async function accounts(rpc: SolanaRpc, list: Address[]): Promise<Account[]> {
-  const out: Account[] = [];
-  for (let i = 0; i < list.length; i += READ_CHUNK) {
-    const { value } = await rpc
-      .getMultipleAccounts(list.slice(i, i + READ_CHUNK), { encoding: 'base64', commitment: 'confirmed' })
-      .send();
-    out.push(...(value as Account[]));
-  }
-  return out;
+  const chunks: Address[][] = [];
+  for (let i = 0; i < list.length; i += READ_CHUNK) chunks.push(list.slice(i, i + READ_CHUNK));
+  const read = await Promise.all(
+    chunks.map((chunk) =>
+      rpc.getMultipleAccounts(chunk, { encoding: 'base64', commitment: 'confirmed' }).send(),
+    ),
+  );
+  return read.flatMap(({ value }) => value as Account[]);
 }
 
 export function solanaPayouts(deps: {
@@ -114,30 +137,24 @@ export function solanaPayouts(deps: {
           });
         tokenProgram = info.owner;
         decimals = Buffer.from(info.data[0], 'base64')[44] ?? 0;
-        [source] = await findAssociatedTokenPda({ owner: from, mint, tokenProgram });
+        source = await tokenAccountOf(from, mint, tokenProgram);
       }
       const owners = transfers.map((t) => address(t.to));
       const atas = mint
         ? await Promise.all(
-            owners.map(async (owner) => {
-              const [ata] = await findAssociatedTokenPda({
-                owner,
-                mint: mint as Address,
-                tokenProgram: tokenProgram as Address,
-              });
-              return ata;
-            }),
+            owners.map((owner) => tokenAccountOf(owner, mint as Address, tokenProgram as Address)),
           )
         : [];
-      const [self, ...read] = await accounts(rpc, [from, ...(source ? [source] : []), ...owners, ...atas]);
-      const sourceAccount = source ? read.shift() : null;
-      const ownerAccounts = read.slice(0, owners.length);
-      const ataAccounts = read.slice(owners.length);
-      const [rent, floor, fees] = await Promise.all([
+      // One round of reads at once: the accounts (in chunks), rent, the fee market.
+      const [[self, ...read], rent, floor, fees] = await Promise.all([
+        accounts(rpc, [from, ...(source ? [source] : []), ...owners, ...atas]),
         mint ? rpc.getMinimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE).send() : 0n,
         rpc.getMinimumBalanceForRentExemption(0n).send(),
         rpc.getRecentPrioritizationFees(source ? [from, source] : [from]).send(),
       ]);
+      const sourceAccount = source ? read.shift() : null;
+      const ownerAccounts = read.slice(0, owners.length);
+      const ataAccounts = read.slice(owners.length);
       const recipients = new Map<number, { ata: Address | null; create: boolean } | string>();
       transfers.forEach((t, i) => {
         const owner = ownerAccounts[i] ?? null;
@@ -234,37 +251,108 @@ export function solanaPayouts(deps: {
     getSetComputeUnitPriceInstruction({ microLamports: price }),
   ];
 
-  /** Packs transfers into transactions, in order: each as full as its size allows. */
+  /**
+   * Packs transfers into transactions, in order: each as full as its size allows (at most
+   * MAX_TRANSFERS_PER_TX; a transfer alone goes alone whatever its size, and the chain says). The
+   * count that fits is searched from the previous transaction's (they are mostly alike), so a
+   * transaction costs about two message measurements rather than one per transfer it holds.
+   */
   function pack(s: Setting, latest: Latest, transfers: PayoutTransfer[], memo: string) {
-    const groups: { transfers: PayoutTransfer[]; instructions: Instruction[] }[] = [];
-    let current: { transfers: PayoutTransfer[]; instructions: Instruction[] } = {
-      transfers: [],
-      instructions: [],
-    };
     const memoInstruction = getAddMemoInstruction({ memo }, { programAddress: MEMO_V1_PROGRAM });
-    const fits = (instructions: Instruction[]) =>
+    const own = transfers.map((t) => transferInstructions(s, t));
+    const fits = (from: number, n: number) =>
+      n === 1 ||
       SIGNATURE_BYTES +
         getTransactionMessageSize(
           messageOf(s.from, latest, [
             ...budget(MAX_COMPUTE_UNITS, 1n << 40n),
-            ...instructions,
+            ...own.slice(from, from + n).flat(),
             memoInstruction,
           ]),
         ) <=
-      SIZE_LIMIT;
-    for (const t of transfers) {
-      const own = transferInstructions(s, t);
-      const next = [...current.instructions, ...own];
-      if (current.transfers.length > 0 && (current.transfers.length >= MAX_TRANSFERS_PER_TX || !fits(next))) {
-        groups.push(current);
-        current = { transfers: [t], instructions: own };
-      } else current = { transfers: [...current.transfers, t], instructions: next };
+        SIZE_LIMIT;
+    const groups: { transfers: PayoutTransfer[]; instructions: Instruction[] }[] = [];
+    let guess = MAX_TRANSFERS_PER_TX;
+    for (let i = 0; i < transfers.length; ) {
+      // The largest n in [1, top] that fits (fitting is monotone in n): n is in [lo, top].
+      let lo = 1;
+      let top = Math.min(MAX_TRANSFERS_PER_TX, transfers.length - i);
+      const g = Math.min(guess, top);
+      if (!fits(i, g)) top = g - 1;
+      else if (g === top || !fits(i, g + 1)) top = lo = g;
+      else lo = g + 1;
+      while (lo < top) {
+        const mid = (lo + top + 1) >> 1;
+        if (fits(i, mid)) lo = mid;
+        else top = mid - 1;
+      }
+      groups.push({ transfers: transfers.slice(i, i + lo), instructions: own.slice(i, i + lo).flat() });
+      guess = lo;
+      i += lo;
     }
-    if (current.transfers.length > 0) groups.push(current);
     return groups;
   }
 
+  /** The signatures a look reads: a confirmed one's landed signature only (as inspect). */
+  const hashesOf = (tx: TransactionRecord): string[] =>
+    tx.status === 'CONFIRMED' && tx.hash ? [tx.hash] : tx.attempts.map((a) => a.hash);
+
   return {
+    /**
+     * Every attempt's status of every transaction in one getSignatureStatuses call (256 at most a
+     * call), rather than a slot read and a status read each. A status found without an error is
+     * judged as solana-family.ts inspect judges it (sighted at the status read's slot; final at the
+     * chain's commitment); a failed one, or none, is left to inspect (null).
+     */
+    async inspectLanded(chain, txs) {
+      const rpc = deps.clients.solana(chain);
+      const hashes = txs.flatMap(hashesOf);
+      const found = new Map<
+        string,
+        { failed: boolean; slot: bigint; confirmed: boolean; finalized: boolean; at: bigint }
+      >();
+      try {
+        for (let i = 0; i < hashes.length; i += STATUS_CHUNK) {
+          const chunk = hashes.slice(i, i + STATUS_CHUNK);
+          const read = await rpc
+            .getSignatureStatuses(chunk as Signature[], { searchTransactionHistory: true })
+            .send();
+          read.value.forEach((status, j) => {
+            if (status)
+              found.set(chunk[j] as string, {
+                failed: Boolean(status.err),
+                slot: status.slot,
+                confirmed: status.confirmationStatus === 'confirmed',
+                finalized: status.confirmationStatus === 'finalized',
+                at: read.context.slot,
+              });
+          });
+        }
+      } catch (err) {
+        throw rpcError(chain, err);
+      }
+      return txs.map((tx): Inspection | null => {
+        const hash = hashesOf(tx).find((h) => found.has(h));
+        const status = hash === undefined ? undefined : found.get(hash);
+        // The first attempt with a status decides, as in inspect; a failed one is inspect's to judge.
+        if (hash === undefined || !status || status.failed) return null;
+        return {
+          kind: 'landed',
+          hash,
+          success: true,
+          error: null,
+          final: status.finalized || (chain.commitment === 'confirmed' && status.confirmed),
+          block: status.slot,
+          blockHash: null,
+          evidence: sighted(readAt(evidenceOf(tx.details), status.at), {
+            hash,
+            block: status.slot,
+            blockHash: null,
+          }),
+        };
+      });
+    },
+
     async quote(chain, wallet, order, transfers) {
       const s = await setting(chain, wallet.address, order, transfers, true);
       const latest = { blockhash: SYSTEM_PROGRAM, lastValidBlockHeight: 0n } as unknown as Latest;
@@ -291,11 +379,18 @@ export function solanaPayouts(deps: {
       const rpc = deps.clients.solana(chain);
       // Read a little more than the limit asks: the last transaction is filled to its size.
       const part = transfers.slice(0, ctx.limit);
-      const s = await setting(chain, wallet.address, order, part, false);
+      let s: Setting;
       let latest: Latest;
       try {
-        latest = (await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send()).value;
+        [s, latest] = await Promise.all([
+          setting(chain, wallet.address, order, part, false),
+          rpc
+            .getLatestBlockhash({ commitment: 'confirmed' })
+            .send()
+            .then((r) => r.value),
+        ]);
       } catch (err) {
+        if (err instanceof AppError) throw err;
         throw rpcError(chain, err);
       }
       const unsigned = part

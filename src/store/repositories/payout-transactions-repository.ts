@@ -1,6 +1,7 @@
 import type { TransactionId } from '../../domain/ids.ts';
 import type { AttemptRecord, TransactionRecord } from '../../domain/transactions.ts';
 import type { Queryable } from '../database.ts';
+import { TRANSACTION_COLUMNS, type TransactionRow, toTransaction } from './transactions-repository.ts';
 
 /** A transaction of a payout, signed, with the items it carries: recorded and linked in one statement. */
 export interface PayoutTransactionRecord {
@@ -75,6 +76,34 @@ export function payoutTransactionsRepository(db: Queryable) {
         ],
       );
       return rows[0]?.n ?? 0;
+    },
+
+    /**
+     * Claims for a tracker run the due transactions of these payouts that no tracker holds (the
+     * tracker looks at a payout's transactions together, transactions-repository claimDue's rule).
+     */
+    async claimDue(
+      payoutIds: string[],
+      now: Date,
+      limit: number,
+      leaseUntil: Date,
+    ): Promise<TransactionRecord[]> {
+      if (payoutIds.length === 0) return [];
+      const rows = await db.query<TransactionRow>(
+        `with u as (
+           update transactions set next_check_at = $3
+           where id in (
+             select id from transactions
+             where next_check_at is not null and next_check_at <= $2
+               and id in (select transaction_id from payout_items
+                          where payout_id = any($1::text[]) and transaction_id is not null)
+             order by next_check_at limit $4
+             for update skip locked)
+           returning *)
+         select ${TRANSACTION_COLUMNS} from u t`,
+        [payoutIds, now, leaseUntil, limit],
+      );
+      return rows.map(toTransaction);
     },
 
     /** PENDING to SUBMITTED once broadcast was tried, for many transactions in one statement. */
