@@ -133,12 +133,16 @@ export function tracker(deps: TrackerDeps) {
     const submitted = tx.status === 'PENDING' ? await move(tx, 'SUBMITTED') : tx;
     if ('stuckReason' in replacement)
       return reschedule(submitted, nextCheck(tx, deps.clock.now()), replacement.stuckReason);
-    await repo.addAttempt(
+    const added = await repo.addAttempt(
       tx.id,
       replacement.attempt,
       deps.clock.now(),
       required ? 'resigned-after-expiry' : 'fee-bump',
+      { details: tx.details },
     );
+    // A caller's cancel or speed-up was recorded while this was signed: nothing is sent, and the
+    // next look (soon) works from what they recorded.
+    if (!added) return reschedule(submitted, new Date(deps.clock.nowMs() + 1000), tx.stuckReason);
     deps.logger?.info(
       { transactionId: tx.id, attempt: replacement.attempt.attempt, hash: replacement.attempt.hash },
       'transaction re-signed',

@@ -199,22 +199,44 @@ export function transactionsRepository(db: Queryable) {
      * `reason` says why it replaces the earlier one (kept in details.replacedBecause, which the
      * transaction.replaced event names).
      */
+    /**
+     * Records a new attempt, which becomes the transaction's hash. With `asRead` (the tracker, which
+     * signs without the wallet's lock): only while the caller's cancel and speed-up stand as they
+     * were read, so a cancel or a higher price recorded meanwhile is never signed over (the
+     * attempt number's key already stops two attempts at one number). Returns whether it was added.
+     */
     async addAttempt(
       id: string,
       attempt: AttemptRecord,
       now: Date,
       reason: ReplacementReason,
-    ): Promise<void> {
-      await db.query(
-        `with a as (
+      asRead?: { details: Record<string, unknown> },
+    ): Promise<boolean> {
+      const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
+      const rows = await db.query<{ n: number }>(
+        `with ok as (
+           select 1 from transactions
+           where id = $1 and ($10::boolean or ((details->'cancel') is not distinct from $11::jsonb
+             and (details->'speedUp') is not distinct from $12::jsonb))
+           for update),
+         a as (
            insert into transaction_attempts (transaction_id, attempt, hash, signed_tx, fees, last_valid_block_height,
              created_at)
-           values ($1, $2, $3, $4, $5, $6, $7) returning 1)
+           select $1, $2::integer, $3, $4, $5::jsonb, $6::bigint, $7::timestamptz from ok returning 1)
          update transactions set hash = $3, stuck_reason = null, updated_at = $8,
            details = jsonb_set(details, '{replacedBecause}', to_jsonb($9::text))
-         where id = $1 and exists (select 1 from a)`,
-        [...attemptParams(id, attempt), now, reason],
+         where id = $1 and exists (select 1 from a)
+         returning 1 as n`,
+        [
+          ...attemptParams(id, attempt),
+          now,
+          reason,
+          !asRead,
+          json(asRead?.details.cancel),
+          json(asRead?.details.speedUp),
+        ],
       );
+      return rows.length > 0;
     },
 
     /**
