@@ -269,7 +269,7 @@ if (mix) {
     console.log(
       `    ${phase}: ${m.requests} requests, ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}; instances' CPU ${(m.cpuMsPerRequest * 1000).toFixed(0)} µs/request; PostgreSQL ${m.pgPerRequest.toFixed(2)} transactions, Redis ${m.redisPerRequest.toFixed(2)} commands per request`,
     );
-    if (m.non2xx > 0) failed(`mixed load ${phase}: non-2xx answers or errors`);
+    if (m.non2xx > 0) failed(`mixed load ${phase}: non-2xx answers or errors (${m.failures})`);
     rows.push({
       bench: 'scale',
       figure: `mixed load ${phase.split(' ')[0]}, ${m.keys} users, 3 instances, req/s`,

@@ -33,6 +33,8 @@ export interface MixFigures {
   p50: number;
   p99: number;
   non2xx: number;
+  /** What the non-2xx answers and errors were (status codes with counts, the first body seen). */
+  failures: string;
   requests: number;
   /** CPU milliseconds of the API instances (all of them) per request. */
   cpuMsPerRequest: number;
@@ -71,6 +73,7 @@ export async function mixedLoad(
   connections = 64,
 ): Promise<MixFigures> {
   let next = 0;
+  let firstFailure = '';
   const pids = cluster.instances.map((i) => i.child.process.pid).filter((p): p is number => p !== undefined);
   const cpu0 = pids.reduce((s, p) => s + cpuMs(p), 0);
   const c0 = await counters();
@@ -92,6 +95,9 @@ export async function mixedLoad(
             headers: { ...req.headers, 'x-api-key': keys[n % keys.length] as string },
           };
         },
+        onResponse: (status: number, body: string) => {
+          if (status >= 300 && !firstFailure) firstFailure = `${status} ${body.slice(0, 300)}`;
+        },
       },
     ],
   });
@@ -104,6 +110,14 @@ export async function mixedLoad(
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors + result.timeouts,
+    failures: [
+      ...Object.entries(result.statusCodeStats ?? {})
+        .filter(([code]) => !code.startsWith('2'))
+        .map(([code, v]) => `${code} x${(v as { count: number }).count}`),
+      ...(result.errors ? [`errors x${result.errors}`] : []),
+      ...(result.timeouts ? [`timeouts x${result.timeouts}`] : []),
+      ...(firstFailure ? [`first: ${firstFailure}`] : []),
+    ].join(', '),
     requests,
     cpuMsPerRequest: cpu / Math.max(requests, 1),
     pgPerRequest: (c1.pg - c0.pg) / Math.max(requests, 1),
