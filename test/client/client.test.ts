@@ -206,6 +206,43 @@ describe('the client against the service', () => {
     assert.equal(raw.response.status, 200);
   });
 
+  test('waitForTransaction and waitForPayout wake on the event stream, not on a poll timer', async () => {
+    const user = await fundedUser(1n);
+    // A client whose timer refuses to run: a wait that ever fell back to sleeping would fail.
+    const slept: number[] = [];
+    const { fetch: recording, seen } = recordingFetch();
+    const client = clientFor(app, user.key, {
+      fetch: recording,
+      sleep: async (ms) => {
+        slept.push(ms);
+        throw new Error('the wait slept');
+      },
+    });
+    const { submission } = await client.send({
+      chain: 'evm-localnet',
+      to: randomAddress(),
+      asset: 'native',
+      amount: '1',
+    });
+    const tx = await client.waitForTransaction(submission.id, { timeoutMs: 60_000 });
+    assert.equal(tx.status, 'CONFIRMED');
+    const { payout } = await client.createPayout({
+      chain: 'evm-localnet',
+      asset: 'native',
+      items: [
+        { to: randomAddress(), amount: '2' },
+        { to: randomAddress(), amount: '3' },
+      ],
+    });
+    const done = await client.waitForPayout(payout.id, { timeoutMs: 60_000 });
+    assert.equal(done.status, 'completed');
+    assert.deepEqual(slept, [], 'never slept');
+    assert.ok(
+      seen.some((r) => r.path === '/api/v1/events'),
+      'followed GET /events',
+    );
+  });
+
   test('waitForTransaction returns a FAILED transaction instead of throwing', async () => {
     // A contract that accepts any call is swapped for one that reverts between the service's
     // simulation and its broadcast (as in the EVM write tests).

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import createClient, { type Client } from 'openapi-fetch';
 import { errorFromResponse, WalletApiError } from './errors.ts';
-import { type FollowEventsOptions, followEvents, listTransactionPages } from './event-streams.ts';
+import { type FollowEventsOptions, followEvents, listTransactionPages, nextChange } from './event-streams.ts';
 import type { paths } from './generated/openapi.ts';
 import { type RetryOptions, realSleep, resolveRetry, retryDelayMs, type Sleep, Stopwatch } from './retry.ts';
 import type {
@@ -14,6 +14,7 @@ import type {
   ContractCallBody,
   ControlledTransaction,
   ControlResult,
+  EventType,
   KeySelfResult,
   ListApprovalsQuery,
   ListApprovalsResult,
@@ -55,6 +56,10 @@ export interface WalletApiClientOptions {
   /** How the client waits between attempts and polls (default a real timer). For tests. */
   sleep?: Sleep;
 }
+
+/** The events that may end or advance a wait (waitForTransaction, waitForPayout). */
+const TRANSACTION_CHANGES: readonly EventType[] = ['transaction.confirmed', 'transaction.failed'];
+const PAYOUT_CHANGES: readonly EventType[] = ['payout.completed', ...TRANSACTION_CHANGES];
 
 /** One attempt of an openapi-fetch call: what its methods resolve to. */
 interface AttemptResult<T> {
@@ -201,6 +206,33 @@ export function createWalletApiClient(options: WalletApiClientOptions) {
   const read = async <T>(run: (ctx: CallContext) => Promise<AttemptResult<T>>, opts?: CallOptions) =>
     (await call(run, opts?.signal ? { signal: opts.signal } : {})).data;
 
+  const core = { api, call };
+
+  /**
+   * Between two looks of a wait: the events long poll, which a change of `types` answers at once;
+   * without it (null: the key may not read events), a sleep, for the rest of the wait.
+   */
+  async function waitBetweenLooks(
+    cursor: string | null,
+    types: readonly EventType[],
+    ms: number,
+    clock: Stopwatch,
+    signal: AbortSignal | undefined,
+  ): Promise<string | null> {
+    if (cursor !== null) {
+      const next = await nextChange(core, cursor, types, ms, signal).catch((cause: unknown) => {
+        throw new WalletApiError({ message: 'The wait was aborted', code: 'ABORTED', status: 0, cause });
+      });
+      if (next !== null) return next;
+    }
+    try {
+      await clock.sleep(Math.ceil(ms), signal);
+    } catch (cause) {
+      throw new WalletApiError({ message: 'The wait was aborted', code: 'ABORTED', status: 0, cause });
+    }
+    return null;
+  }
+
   const write = async (
     run: (ctx: CallContext) => Promise<AttemptResult<WriteResult['submission']>>,
     opts: WriteOptions = {},
@@ -340,13 +372,13 @@ export function createWalletApiClient(options: WalletApiClientOptions) {
     listTransactions: (
       query?: Omit<ListTransactionsQuery, 'cursor'> & { cursor?: string },
       opts?: CallOptions,
-    ) => listTransactionPages({ api, call }, query, opts),
+    ) => listTransactionPages(core, query, opts),
 
     /**
      * Your events as they happen: an endless async iterator over GET /events long polls (see
      * event-streams.ts). Resume after a restart with `after`: the id of the last event handled.
      */
-    events: (options?: FollowEventsOptions) => followEvents({ api, call }, options),
+    events: (options?: FollowEventsOptions) => followEvents(core, options),
 
     /**
      * Writes waiting for a person's approval (`status: 'pending'` for those not decided yet).
@@ -402,6 +434,8 @@ export function createWalletApiClient(options: WalletApiClientOptions) {
       const limit = opts.timeoutMs ?? 600_000;
       const clock = new Stopwatch(sleep);
       let interval = 250;
+      // Taken before the first look: an item or the payout settling after it wakes the wait at once.
+      let cursor = await nextChange(core, undefined, PAYOUT_CHANGES, 0, opts.signal);
       for (;;) {
         const payout = await read(
           ({ signal }) => api.GET('/payouts/{id}', { params: { path: { id } }, signal }),
@@ -416,11 +450,13 @@ export function createWalletApiClient(options: WalletApiClientOptions) {
             code: 'TIMEOUT',
             status: 0,
           });
-        try {
-          await clock.sleep(Math.ceil(Math.min(interval, remaining)), opts.signal);
-        } catch (cause) {
-          throw new WalletApiError({ message: 'The wait was aborted', code: 'ABORTED', status: 0, cause });
-        }
+        cursor = await waitBetweenLooks(
+          cursor,
+          PAYOUT_CHANGES,
+          Math.min(interval, remaining),
+          clock,
+          opts.signal,
+        );
         interval = Math.min(interval * 1.5, 3000);
       }
     },
@@ -433,6 +469,8 @@ export function createWalletApiClient(options: WalletApiClientOptions) {
       const limit = opts.timeoutMs ?? 120_000;
       const clock = new Stopwatch(sleep);
       let interval = 250;
+      // Taken before the first look: the transaction settling after it wakes the wait at once.
+      let cursor = await nextChange(core, undefined, TRANSACTION_CHANGES, 0, opts.signal);
       for (;;) {
         const tx = await getTransaction(id, opts.signal ? { signal: opts.signal } : {});
         if (tx.status === 'CONFIRMED' || tx.status === 'FAILED') return tx;
@@ -444,11 +482,13 @@ export function createWalletApiClient(options: WalletApiClientOptions) {
             status: 0,
           });
         }
-        try {
-          await clock.sleep(Math.ceil(Math.min(interval, remaining)), opts.signal);
-        } catch (cause) {
-          throw new WalletApiError({ message: 'The wait was aborted', code: 'ABORTED', status: 0, cause });
-        }
+        cursor = await waitBetweenLooks(
+          cursor,
+          TRANSACTION_CHANGES,
+          Math.min(interval, remaining),
+          clock,
+          opts.signal,
+        );
         interval = Math.min(interval * 1.5, 5000);
       }
     },

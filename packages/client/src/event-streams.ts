@@ -91,3 +91,39 @@ export async function* followEvents(
     after = data.nextCursor;
   }
 }
+
+/**
+ * What the waits (waitForTransaction, waitForPayout) hold between their looks: a GET /events long
+ * poll for `types` after `after`, answered as soon as one happens, or after `waitMs` (at least 1 s,
+ * whole seconds) when none does; returns the cursor to wait from next. The first call (no `after`)
+ * only takes the current end of the stream, at once, so a change made after it cannot be missed.
+ * null when the key may not read events (or the server has none): the caller sleeps instead.
+ */
+export async function nextChange(
+  core: FollowerCore,
+  after: string | undefined,
+  types: readonly EventType[],
+  waitMs: number,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  const wait = Math.min(30, Math.max(1, Math.round(waitMs / 1000)));
+  try {
+    const { data } = await core.call(
+      ({ signal: s }) =>
+        core.api.GET('/events', {
+          params: {
+            query:
+              after === undefined
+                ? { after: 'now', limit: 1 }
+                : { after, types: types.join(','), limit: 1, wait },
+          },
+          signal: s,
+        }),
+      { ...(signal ? { signal } : {}), timeoutMs: (wait + 15) * 1000 },
+    );
+    return data.nextCursor;
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    return null;
+  }
+}
