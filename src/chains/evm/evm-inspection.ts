@@ -230,7 +230,8 @@ async function takerOf(
   return blocks.every((b) => b !== null) ? null : undefined;
 }
 
-async function receiptOf(client: PublicClient, hash: Hex): Promise<TransactionReceipt | null> {
+/** A transaction's receipt, or null when the node has none (not mined, or not known to it). */
+export async function receiptOf(client: PublicClient, hash: Hex): Promise<TransactionReceipt | null> {
   try {
     return await client.getTransactionReceipt({ hash });
   } catch (err) {

@@ -4,7 +4,6 @@
 // under the wallet's lock and the transactions signed back to back.
 import {
   type Address,
-  BaseError,
   encodeFunctionData,
   erc20Abi,
   getAddress,
@@ -33,6 +32,7 @@ import type {
 import { evidenceOf, readAt, sighted } from '../read-evidence.ts';
 import { type ChainClients, rpcError } from '../rpc-clients.ts';
 import { type EvmFees, feeCapOf, feesJson, initialFees } from './evm-fees.ts';
+import { receiptOf } from './evm-inspection.ts';
 import { classifyEvmBroadcastError, errorReason, isTransportFailure } from './evm-outcomes.ts';
 import { nextNonce } from './nonce-rules.ts';
 import { refuseTokenRecipient } from './token-recipient.ts';
@@ -61,15 +61,6 @@ const itemError = (index: number, err: AppError): AppError =>
   new AppError(err.code, `items[${index}].${err.message}`, {
     details: [{ path: `items/${index}/to`, message: err.message }],
   });
-
-async function receiptOf(client: PublicClient, hash: Hex): Promise<TransactionReceipt | null> {
-  try {
-    return await client.getTransactionReceipt({ hash });
-  } catch (err) {
-    if (err instanceof BaseError && err.name === 'TransactionReceiptNotFoundError') return null;
-    throw err;
-  }
-}
 
 /** The attempts a look reads receipts for: a confirmed one's landed attempt only (as inspect). */
 const hashesOf = (tx: TransactionRecord): Hex[] =>
