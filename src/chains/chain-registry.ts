@@ -65,6 +65,8 @@ export interface Chain {
    * it up, re-signs it, or takes it back from CONFIRMED): read-evidence.ts.
    */
   evidenceWindowMs: number;
+  /** EVM: Multicall3's address (MULTICALL3_ADDRESS_<SLUG>); unset: the canonical one. */
+  multicall3?: string;
 }
 
 type Definition = Omit<Chain, 'enabled'>;
@@ -264,6 +266,7 @@ export function createChainRegistry(
       ...(o.replaceAfterMs !== undefined ? { replaceAfterMs: o.replaceAfterMs } : {}),
       ...(o.evidenceWindowMs !== undefined ? { evidenceWindowMs: o.evidenceWindowMs } : {}),
       ...(o.commitment !== undefined ? { commitment: o.commitment } : {}),
+      ...(o.multicall3 !== undefined ? { multicall3: o.multicall3 } : {}),
       explorerTxUrl: explorer,
       // The development network's chains have no RPC until it runs (or RPC_URL_ names one): with
       // DEVNET=off they are not offered at all.

@@ -19,6 +19,11 @@ export interface PayoutTransfer {
 export interface PayoutOrder {
   asset: 'native' | 'token';
   token: string | null;
+  /**
+   * EVM native only: the transfers packed into Multicall3 aggregate3Value calls (allowFailure
+   * false), each transaction atomic for its transfers.
+   */
+  atomic?: boolean;
 }
 
 /** What a whole payout needs at most and what the wallet holds, read before anything is recorded. */

@@ -22,6 +22,7 @@ export interface ChainOverride {
   replaceAfterMs?: number;
   evidenceWindowMs?: number;
   commitment?: 'confirmed' | 'finalized';
+  multicall3?: string;
 }
 
 const OVERRIDE_FIELD: Record<keyof typeof CHAIN_SETTING_PREFIXES, keyof ChainOverride> = {
@@ -35,6 +36,7 @@ const OVERRIDE_FIELD: Record<keyof typeof CHAIN_SETTING_PREFIXES, keyof ChainOve
   REPLACE_AFTER_MS_: 'replaceAfterMs',
   EVIDENCE_WINDOW_MS_: 'evidenceWindowMs',
   COMMITMENT_: 'commitment',
+  MULTICALL3_ADDRESS_: 'multicall3',
 };
 
 export interface Config extends Settings {

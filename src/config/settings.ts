@@ -267,6 +267,13 @@ const microLamports: Parser<bigint> = (raw) => {
   return BigInt(raw);
 };
 
+/** An EVM contract address: 0x and 40 hex characters. */
+const evmAddress: Parser<string> = (raw) => {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(raw))
+    throw new SettingError(`must be an EVM address (0x and 40 hex characters), got "${raw.slice(0, 64)}"`);
+  return raw;
+};
+
 export const CHAIN_SETTING_PREFIXES = {
   RPC_URL_: url('http:', 'https:'),
   EXPLORER_URL_: url('http:', 'https:'),
@@ -283,4 +290,6 @@ export const CHAIN_SETTING_PREFIXES = {
   REPLACE_AFTER_MS_: int(1000, 3_600_000),
   EVIDENCE_WINDOW_MS_: int(0, 3_600_000),
   COMMITMENT_: oneOf('confirmed', 'finalized'),
+  /** EVM: where Multicall3 is (atomic payouts); default the canonical 0xcA11bde05977b3631167028862bE2a173976CA11. */
+  MULTICALL3_ADDRESS_: evmAddress,
 } as const;

@@ -34,6 +34,13 @@ export const PayoutBody = Type.Object(
     token: Type.Optional(address('Token address (EVM) or mint (Solana); required for token payouts')),
     from: Type.Optional(address('Sender wallet; default: your default wallet for the chain')),
     items: Type.Array(PayoutItemBody, { minItems: 1, maxItems: MAX_PAYOUT_ITEMS }),
+    atomic: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'EVM native payouts only: pack the items into as few transactions as gas allows (up to 200 items each), each a call to Multicall3 aggregate3Value (MULTICALL3_ADDRESS_<SLUG>, default 0xcA11bde05977b3631167028862bE2a173976CA11): all items of one transaction land or none do, and they share its transactionId and status. Refused (400) when the chain has no Multicall3 or a recipient would refuse the payment (its index named), before anything is signed',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -46,6 +46,8 @@ const BROADCAST_GRACE_MS = 20_000;
 const FIRST_CHECK_MS = 500;
 /** Transfers signed per part (EVM: transactions; Solana: transfers packed into a few transactions). */
 const PART = { ethereum: 50, solana: 80 } as const;
+/** Transfers signed per part of an atomic payout: packed into a few Multicall3 transactions. */
+const ATOMIC_PART = 200;
 /** Broadcasts in flight at once: pipelined, not one answer awaited before the next is sent. */
 const IN_FLIGHT = 16;
 /**
@@ -220,12 +222,12 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
             : null;
           const { signed, unsigned } = await writer.sign(
             chain,
-            { asset: p.asset === 'native' ? 'native' : 'token', token: p.token },
+            { asset: p.asset === 'native' ? 'native' : 'token', token: p.token, atomic: p.atomic },
             items.map((i) => ({ index: i.index, to: i.to, amount: i.amount, transactionId: i.plannedId })),
             {
               signerFor: (transactionId) => ({ provider: deps.provider, wallet, transactionId }),
               highestRecordedNonce: highest,
-              limit: PART[chain.chainType],
+              limit: p.atomic ? ATOMIC_PART : PART[chain.chainType],
             },
           );
           // The lock's session ended: another instance may hold the wallet now. Nothing is recorded.

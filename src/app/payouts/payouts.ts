@@ -99,6 +99,12 @@ export function payoutsService(deps: PayoutsDeps) {
       throw new AppError('INVALID_INPUT', `token: required for ${body.asset} payouts`, {
         details: [{ path: 'token', message: 'required' }],
       });
+    if (body.atomic === true && (body.asset !== 'native' || chain.chainType !== 'ethereum'))
+      throw new AppError(
+        'INVALID_INPUT',
+        `atomic: only for native payouts on EVM chains (Multicall3 moves the native coin); this is ${body.asset} on ${chain.slug}`,
+        { details: [{ path: 'atomic', message: 'only with asset native on an EVM chain' }] },
+      );
     const token = body.token === undefined ? null : family.parseAddress('token', body.token);
     const seen = new Map<string, number>();
     let total = 0n;
@@ -119,7 +125,12 @@ export function payoutsService(deps: PayoutsDeps) {
       total += amount;
       return { index, to, amount, reference };
     });
-    return { chain, order: { asset: body.asset === 'native' ? 'native' : 'token', token }, items, total };
+    return {
+      chain,
+      order: { asset: body.asset === 'native' ? 'native' : 'token', token, atomic: body.atomic === true },
+      items,
+      total,
+    };
   }
 
   // A payout is recorded with its key settled in one statement: a key left in progress by a
@@ -232,6 +243,7 @@ export function payoutsService(deps: PayoutsDeps) {
           total: parsed.total,
           feeEstimate: quote.fees,
           apiKeyId: input.key?.id ?? null,
+          atomic: parsed.order.atomic === true,
           runAfter: now,
           createdAt: now,
           updatedAt: now,

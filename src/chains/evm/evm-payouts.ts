@@ -31,6 +31,7 @@ import type {
 } from '../payouts.ts';
 import { evidenceOf, readAt, sighted } from '../read-evidence.ts';
 import { type ChainClients, rpcError } from '../rpc-clients.ts';
+import { packTransfers, refuseFailed, requireMulticall, signPacks } from './evm-atomic-payouts.ts';
 import { type EvmFees, feeCapOf, feesJson, initialFees } from './evm-fees.ts';
 import { receiptOf } from './evm-inspection.ts';
 import { classifyEvmBroadcastError, errorReason, isTransportFailure } from './evm-outcomes.ts';
@@ -252,11 +253,29 @@ export function evmPayouts(deps: { clients: ChainClients; now: () => Date }): Pa
 
     async quote(chain, wallet, order, transfers) {
       const from = getAddress(wallet.address);
+      const client = deps.clients.evm(chain);
+      const multicall = order.atomic ? await requireMulticall(client, chain) : null;
       const p = await plan(chain, from, order, transfers, true);
+      const sum = transfers.reduce((s, t) => s + t.amount, 0n);
+      if (multicall) {
+        // Every pack estimated now, so a recipient that refuses is named before anything is signed.
+        const { packs, failed } = await packTransfers(client, chain, from, multicall, transfers, {
+          estimate: p.nativeHeld >= sum,
+        });
+        if (failed.length > 0) throw refuseFailed(failed);
+        const fees = packs.reduce((g, pk) => g + pk.gas, 0n) * feeCapOf(p.fees);
+        return {
+          nativeNeeded: sum + fees,
+          nativeHeld: p.nativeHeld,
+          tokenNeeded: 0n,
+          tokenHeld: 0n,
+          fees,
+          transactions: packs.length,
+        };
+      }
       let gasTotal = 0n;
       for (const g of p.gas.values()) if (typeof g === 'bigint') gasTotal += g;
       const fees = gasTotal * feeCapOf(p.fees);
-      const sum = transfers.reduce((s, t) => s + t.amount, 0n);
       return {
         nativeNeeded: (order.asset === 'native' ? sum : 0n) + fees,
         nativeHeld: p.nativeHeld,
@@ -288,6 +307,29 @@ export function evmPayouts(deps: { clients: ChainClients; now: () => Date }): Pa
       let nonce = nextNonce(pending, ctx.highestRecordedNonce);
       const signed: SignedPayoutTransaction[] = [];
       const unsigned: UnsignedPayoutTransfer[] = [];
+      if (order.atomic) {
+        // Refused rather than signed: value sent with call data to an address without code is kept there.
+        const multicall = await requireMulticall(client, chain);
+        const ready = part.filter((t) => {
+          const gas = p.gas.get(t.index);
+          if (typeof gas !== 'bigint') unsigned.push({ index: t.index, error: gas ?? 'not planned' });
+          return typeof gas === 'bigint';
+        });
+        const { packs, failed } = await packTransfers(client, chain, from, multicall, ready, {
+          estimate: true,
+        });
+        for (const f of failed) unsigned.push({ index: f.index, error: f.reason });
+        signed.push(
+          ...(await signPacks(packs, multicall, nonce, {
+            signerFor: ctx.signerFor,
+            unsignedTx: (call, gas, n) => serializable(chain, call, gas, n, p.fees),
+            fees: feesJson(p.fees),
+            freeAt: p.blockNumber,
+            now: deps.now,
+          })),
+        );
+        return { signed, unsigned };
+      }
       const token = order.asset === 'token' ? getAddress(order.token as string) : null;
       for (const t of part) {
         const gas = p.gas.get(t.index);

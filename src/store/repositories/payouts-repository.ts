@@ -20,6 +20,8 @@ export interface PayoutRecord {
   total: bigint;
   feeEstimate: bigint;
   apiKeyId: string | null;
+  /** EVM native: the items packed into Multicall3 calls, each transaction atomic for its items. */
+  atomic: boolean;
   runAfter: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -55,6 +57,7 @@ interface PayoutRow {
   total: string;
   fee_estimate: string;
   api_key_id: string | null;
+  atomic: boolean;
   run_after: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -76,7 +79,7 @@ interface ItemRow {
 }
 
 const PAYOUT_COLUMNS = `id, user_id, wallet_id, chain, chain_type, asset, token, from_address, status, item_count,
-  total::text as total, fee_estimate::text as fee_estimate, api_key_id, run_after, created_at, updated_at, completed_at`;
+  total::text as total, fee_estimate::text as fee_estimate, api_key_id, atomic, run_after, created_at, updated_at, completed_at`;
 
 const toPayout = (r: PayoutRow): PayoutRecord => ({
   id: r.id,
@@ -92,6 +95,7 @@ const toPayout = (r: PayoutRow): PayoutRecord => ({
   total: BigInt(r.total),
   feeEstimate: BigInt(r.fee_estimate),
   apiKeyId: r.api_key_id,
+  atomic: r.atomic,
   runAfter: r.run_after,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
@@ -139,9 +143,9 @@ export function payoutsRepository(db: Queryable) {
            returning 1),
          p as (
            insert into payouts (id, user_id, wallet_id, chain, chain_type, asset, token, from_address, status,
-             item_count, total, fee_estimate, api_key_id, run_after, created_at, updated_at)
+             item_count, total, fee_estimate, api_key_id, run_after, created_at, updated_at, atomic)
            select $1, $2, $3, $4, $5, $6, $7, $8, 'processing', $9::integer, $10::numeric, $11::numeric, $12, $13,
-             $14, $14
+             $14, $14, $25::boolean
            where exists (select 1 from k)
            returning id),
          i as (
@@ -174,6 +178,7 @@ export function payoutsRepository(db: Queryable) {
           items.map((i) => i.amount.toString()),
           items.map((i) => i.reference),
           items.map((i) => i.plannedId),
+          p.atomic,
         ],
       );
       return rows.length > 0;
