@@ -5,9 +5,12 @@
  * CONFIRMED, in the same run. EVM: native payments; Solana: SPL payments to new owners (their token
  * accounts created). Reports the Solana transactions a payout used and the fees paid per item
  * (lamports the sender lost beyond the amounts, less the rent of the token accounts created).
+ * EVM also in atomic mode (`"atomic": true`: the items packed into Multicall3 transactions), against
+ * the same sequential sends, with the transactions it used.
  * Checked inside: every recipient holds exactly its amount afterwards (else it exits non-zero).
  *
- *   npm run bench:payouts        (BENCH_PAYOUT_ITEMS; BENCH_VERBOSE=1 prints each payout's progress)
+ *   npm run bench:payouts        (BENCH_PAYOUT_ITEMS; BENCH_VERBOSE=1 prints each payout's progress;
+ *                                 BENCH_PAYOUT_CHAINS=evm runs the EVM figures alone)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +29,7 @@ import { openPgliteDatabase } from '../src/store/pglite-database.ts';
 import { type Figure, failed, report } from './support/report.ts';
 
 const ITEMS = Number(process.env.BENCH_PAYOUT_ITEMS ?? 200);
+const SOLANA = (process.env.BENCH_PAYOUT_CHAINS ?? 'evm,solana').includes('solana');
 const TOKEN_ACCOUNT_RENT = 2_039_280n;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-payouts-'));
@@ -144,12 +148,14 @@ async function payout(
   chain: string,
   asset: 'native' | 'spl',
   items: { to: string; amount: string }[],
+  atomic = false,
 ) {
   const started = performance.now();
   const { payout: created } = await client.createPayout({
     chain,
     asset,
     items,
+    ...(atomic ? { atomic } : {}),
     ...(asset === 'spl' ? { token: mint } : {}),
   });
   let last = '';
@@ -221,8 +227,34 @@ try {
   await check('evm sends', evmSendItems, (to) => evm.getBalance({ address: to as `0x${string}` }));
   figure('EVM native payout', evmPayout.ms, evmSends, 3);
   split('EVM native payout', evmPayout);
+  const atomicItems = await evmRecipients();
+  const atomicPayout = await payout(user.client, 'evm-localnet', 'native', atomicItems, true);
+  await check('evm atomic payout', atomicItems, (to) => evm.getBalance({ address: to as `0x${string}` }));
+  figure('EVM native atomic payout (Multicall3)', atomicPayout.ms, evmSends, 3);
+  split('EVM native atomic payout (Multicall3)', atomicPayout);
+  rows.push({
+    bench: 'payouts',
+    figure: `EVM native atomic payout: transactions for ${ITEMS} items`,
+    value: String(atomicPayout.payout.totals.transactions),
+    baseline: `${ITEMS} (one per send)`,
+    ratio: atomicPayout.payout.totals.transactions / ITEMS,
+    target: '',
+    met: null,
+  });
 
   // Solana, SPL to new owners (each recipient's token account is created).
+  if (SOLANA) await solanaFigures(user);
+  console.log(
+    '# figures measured on a shared machine, under load from parallel work: compare ratios, not absolutes',
+  );
+  report(rows);
+} finally {
+  await runtime.stop();
+  await devnet.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function solanaFigures(user: Awaited<ReturnType<typeof fundedUser>>) {
   const solItems = await solRecipients();
   const sum = (xs: { amount: string }[]) => xs.reduce((s, i) => s + BigInt(i.amount), 0n);
   const before = await lamports(user.solAddress);
@@ -254,12 +286,4 @@ try {
     target: '',
     met: null,
   });
-  console.log(
-    '# figures measured on a shared machine, under load from parallel work: compare ratios, not absolutes',
-  );
-  report(rows);
-} finally {
-  await runtime.stop();
-  await devnet.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }

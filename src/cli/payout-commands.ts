@@ -59,6 +59,7 @@ export function registerPayoutCommands(program: Command, json: () => boolean): v
     .requiredOption('--asset <asset>', 'native, erc20 or spl')
     .option('--token <address>', 'token address or mint (erc20, spl)')
     .option('--from <address>', 'sender wallet (default: your default wallet)')
+    .option('--atomic', 'EVM native only: pack the items into Multicall3 transactions, each all-or-nothing')
     .option('--idempotency-key <uuid>', 'resume a payout whose request failed, with the key it printed')
     .option('--no-wait', 'print the payout as recorded and return')
     .action(
@@ -68,6 +69,7 @@ export function registerPayoutCommands(program: Command, json: () => boolean): v
         asset: string;
         token?: string;
         from?: string;
+        atomic?: boolean;
         idempotencyKey?: string;
         wait: boolean;
       }) => {
@@ -83,6 +85,7 @@ export function registerPayoutCommands(program: Command, json: () => boolean): v
             items,
             ...(opts.token ? { token: opts.token } : {}),
             ...(opts.from ? { from: opts.from } : {}),
+            ...(opts.atomic ? { atomic: true } : {}),
           },
           { 'idempotency-key': idempotencyKey },
         );

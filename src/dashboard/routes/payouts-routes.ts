@@ -29,7 +29,13 @@ export async function payoutsRoutes(app: FastifyInstance, deps: DashboardDeps): 
     const auth = requireSession(request, reply);
     if (!auth) return reply;
     const field = (n: string) => formField(request, n) ?? '';
-    const form = { chain: field('chain'), asset: field('asset'), token: field('token'), csv: field('csv') };
+    const form = {
+      chain: field('chain'),
+      asset: field('asset'),
+      token: field('token'),
+      csv: field('csv'),
+      atomic: field('atomic'),
+    };
     // The form's own key: submitting it twice (a double click, a reload) records one payout.
     const idempotencyKey = UUID.test(field('idempotencyKey')) ? field('idempotencyKey') : randomUUID();
     try {
@@ -38,6 +44,7 @@ export async function payoutsRoutes(app: FastifyInstance, deps: DashboardDeps): 
         asset: form.asset as PayoutBodyType['asset'],
         ...(form.token.trim() ? { token: form.token.trim() } : {}),
         items: parsePayoutCsv(form.csv),
+        ...(form.atomic === '1' ? { atomic: true } : {}),
       };
       if (!['native', 'erc20', 'spl'].includes(body.asset))
         throw new AppError('INVALID_INPUT', 'asset: must be native, erc20 or spl');

@@ -47,6 +47,7 @@ export function payoutsPage(model: {
   )}</select>
   <label for="payout-token">Token address or mint <span class="muted">(erc20, spl)</span></label>
   <input id="payout-token" name="token" value="${f.token ?? ''}" autocomplete="off">
+  <label class="check"><input type="checkbox" name="atomic" value="1"${f.atomic === '1' ? html` checked` : ''}> Atomic <span class="muted">(EVM native: packed into Multicall3 transactions, each all-or-nothing)</span></label>
   <label for="payout-file">CSV file</label>
   <input id="payout-file" type="file" accept=".csv,text/csv" data-csv-into="payout-csv">
   <label for="payout-csv">Items (CSV: to,amount,reference)</label>

@@ -7157,6 +7157,11 @@ export interface operations {
                         /** @description Your reference for the item (an invoice, a withdrawal id): unique within the payout */
                         reference?: string;
                     }[];
+                    /**
+                     * @description EVM native payouts only: pack the items into as few transactions as gas allows (up to 200 items each), each a call to Multicall3 aggregate3Value (MULTICALL3_ADDRESS_<SLUG>, default 0xcA11bde05977b3631167028862bE2a173976CA11): all items of one transaction land or none do, and they share its transactionId and status. Refused (400) when the chain has no Multicall3 or a recipient would refuse the payment (its index named), before anything is signed
+                     * @default false
+                     */
+                    atomic?: boolean;
                 };
             };
         };
