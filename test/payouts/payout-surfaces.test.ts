@@ -129,6 +129,22 @@ describe('payouts through the typed client, MCP and the CLI', () => {
     for (const [i, to] of rows.entries()) assert.equal(await balance(to), BigInt(300 + i));
   });
 
+  test('wallet-api payouts create --atomic packs the lines into one Multicall3 transaction', async () => {
+    const rows = [randomAddress(), randomAddress(), randomAddress()];
+    const file = join(dir, 'atomic.csv');
+    writeFileSync(file, `${rows.map((to, i) => `${to},${500 + i}`).join('\n')}\n`);
+    const r = await cliAsync(
+      ['payouts', 'create', '--csv', file, '--chain', CHAIN, '--asset', 'native', '--atomic'],
+      { WALLET_API_URL: app.url, WALLET_API_KEY: user.key },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /completed: 3\/3 confirmed, 0 failed/);
+    const [latest] = (await (await app.get('/api/v1/payouts?limit=1', user.key)).json()).payouts;
+    const payout = await (await app.get(`/api/v1/payouts/${latest.id}`, user.key)).json();
+    assert.equal(payout.totals.transactions, 1, 'one transaction carries the three lines');
+    for (const [i, to] of rows.entries()) assert.equal(await balance(to), BigInt(500 + i));
+  });
+
   test('the dashboard takes a CSV upload, shows the payout with each item, and refuses a bad line sending nothing', async () => {
     await app.services.users.setPassword(user.email as never, 'correct horse battery staple');
     const browser = new DashboardClient(app.url);
