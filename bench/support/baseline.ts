@@ -79,6 +79,32 @@ export async function startBaseline(
   return { child, pid: child.pid!, ready, stop: () => child.kill('SIGTERM') };
 }
 
+/**
+ * Asks a baseline process one command per line on its stdin and reads its answer (milliseconds)
+ * from the next line of its stdout; an exit on the way rejects.
+ */
+function askByLine(child: ChildProcess, name: string): (command: string) => Promise<number> {
+  const waiting: ((line: string) => void)[] = [];
+  let buf = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    buf += d;
+    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
+      const line = buf.slice(0, i);
+      buf = buf.slice(i + 1);
+      waiting.shift()?.(line);
+    }
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`))),
+  );
+  exited.catch(() => {});
+  return async (command) => {
+    const line = new Promise<string>((resolve) => waiting.push(resolve));
+    child.stdin?.write(`${command}\n`);
+    return Number(await Promise.race([line, exited]));
+  };
+}
+
 /** The send baseline in its clean process (viem-send.mjs): one send per call, its milliseconds. */
 export interface ViemSender {
   send(kind: 'direct' | 'batched'): Promise<number>;
@@ -99,27 +125,9 @@ export async function startViemSender(options: {
     },
     { forbidden: ['fastify'], stdin: true },
   );
-  const { child } = baseline;
-  const waiting: ((line: string) => void)[] = [];
-  let buf = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    buf += d;
-    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
-      const line = buf.slice(0, i);
-      buf = buf.slice(i + 1);
-      waiting.shift()?.(line);
-    }
-  });
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the viem baseline exited with ${code}`))),
-  );
-  exited.catch(() => {});
+  const ask = askByLine(baseline.child, 'the viem baseline');
   return {
-    async send(kind) {
-      const line = new Promise<string>((resolve) => waiting.push(resolve));
-      child.stdin?.write(`${kind}\n`);
-      return Number(await Promise.race([line, exited]));
-    },
+    send: (kind) => ask(kind),
     stop: baseline.stop,
   };
 }
@@ -134,27 +142,9 @@ export async function startViemEstimator(options: { rpcUrl: string; from: string
     { BENCH_RPC_URL: options.rpcUrl, BENCH_FROM: options.from },
     { forbidden: ['fastify'], stdin: true },
   );
-  const { child } = baseline;
-  const waiting: ((line: string) => void)[] = [];
-  let buf = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    buf += d;
-    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
-      const line = buf.slice(0, i);
-      buf = buf.slice(i + 1);
-      waiting.shift()?.(line);
-    }
-  });
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the estimate baseline exited with ${code}`))),
-  );
-  exited.catch(() => {});
+  const ask = askByLine(baseline.child, 'the estimate baseline');
   return {
-    async estimate() {
-      const line = new Promise<string>((resolve) => waiting.push(resolve));
-      child.stdin?.write('estimate\n');
-      return Number(await Promise.race([line, exited]));
-    },
+    estimate: () => ask('estimate'),
     stop: baseline.stop,
   };
 }
