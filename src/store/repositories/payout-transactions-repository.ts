@@ -19,6 +19,9 @@ export function payoutTransactionsRepository(db: Queryable) {
      * Records signed transactions of a payout with their first attempts, each linked to its items
      * in the same statement, and only if every one of those items still has no transaction: a
      * part signed twice (two runners) records nothing the second time. Returns how many it recorded.
+     * What the key reserved for each item (key-spend.ts, against the item's planned id) moves to the
+     * transaction carrying it in the same statement, so a packed transaction that ends FAILED
+     * without landing gives every one of its items back, not only the first.
      */
     async recordSigned(payoutId: string, list: PayoutTransactionRecord[]): Promise<number> {
       if (list.length === 0) return 0;
@@ -31,6 +34,11 @@ export function payoutTransactionsRepository(db: Queryable) {
            update payout_items p set transaction_id = l.id from l
            where p.payout_id = $1 and p.item_index = l.i and p.transaction_id is null and p.error is null
            returning 1),
+         s as (
+           update api_key_spend s set transaction_id = l.id
+           from l join payout_items p on p.payout_id = $1 and p.item_index = l.i
+           where s.transaction_id = p.planned_id and p.planned_id <> l.id
+             and (select count(*) from i) = $23),
          x as (
            select * from unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::integer[],
              $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::jsonb[],

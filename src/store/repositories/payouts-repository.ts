@@ -278,12 +278,18 @@ export function payoutsRepository(db: Queryable) {
       }));
     },
 
-    /** Items whose checks failed when their turn came: FAILED, with why, never signed. */
+    /**
+     * Items whose checks failed when their turn came: FAILED, with why, never signed. What the key
+     * reserved for them is given back in the same statement (nothing of theirs is ever sent).
+     */
     async refuseItems(payoutId: string, refused: { index: number; error: string }[]): Promise<void> {
       if (refused.length === 0) return;
       await db.query(
-        `update payout_items p set error = x.e from unnest($2::integer[], $3::text[]) as x(i, e)
-         where p.payout_id = $1 and p.item_index = x.i and p.transaction_id is null`,
+        `with r as (
+           update payout_items p set error = x.e from unnest($2::integer[], $3::text[]) as x(i, e)
+           where p.payout_id = $1 and p.item_index = x.i and p.transaction_id is null and p.error is null
+           returning p.planned_id)
+         delete from api_key_spend where transaction_id in (select planned_id from r)`,
         [payoutId, refused.map((r) => r.index), refused.map((r) => r.error)],
       );
     },
