@@ -21,18 +21,43 @@ export function startBackgroundWork(
 ) {
   let stopped = false;
   let trackerTimer: NodeJS.Timeout | null = null;
+  let trackerAt = 0;
+  let trackerBusy = false;
   let running: Promise<unknown> = Promise.resolve();
-
+  /** When a run asked for meanwhile (lookAt during a run) is due; Infinity: none. */
+  let asked = Number.POSITIVE_INFINITY;
+  const scheduleTracker = (at: number) => {
+    if (trackerTimer) clearTimeout(trackerTimer);
+    trackerAt = at;
+    trackerTimer = setTimeout(trackerRun, Math.max(0, at - Date.now())).unref();
+  };
   const trackerRun = () => {
     if (stopped) return;
+    trackerTimer = null;
+    trackerBusy = true;
     running = services.transactions
       .trackDue()
       .catch((err) => logger?.warn({ err }, 'transaction tracker run failed'))
       .finally(() => {
-        if (!stopped) trackerTimer = setTimeout(trackerRun, config.TRACKER_INTERVAL_MS).unref();
+        trackerBusy = false;
+        const next = Math.min(Date.now() + config.TRACKER_INTERVAL_MS, asked);
+        asked = Number.POSITIVE_INFINITY;
+        if (!stopped) scheduleTracker(next);
       });
   };
-  trackerTimer = setTimeout(trackerRun, 0).unref();
+  /**
+   * A look due sooner than the next run (a payout part's first look): the run starts then rather
+   * than at the next interval, so a part's confirmations are seen within its first look's delay.
+   */
+  const lookAt = (at: Date) => {
+    if (stopped) return;
+    // `at` is by the service's clock (a test's may run fast): its delay from now, on the wall's.
+    const ms = Date.now() + (at.getTime() - clock.nowMs());
+    if (trackerBusy) asked = Math.min(asked, ms);
+    else if (trackerTimer === null || ms < trackerAt) scheduleTracker(ms);
+  };
+  scheduleTracker(Date.now());
+  services.payoutRunner.onLookDue(lookAt);
 
   // Approvals past their time expire, approved writes not executed yet are executed (any
   // instance; claims make each happen once). Each run after the previous one ends.
@@ -91,6 +116,7 @@ export function startBackgroundWork(
       if (approvalsTimer) clearTimeout(approvalsTimer);
       if (payoutTimer) clearTimeout(payoutTimer);
       services.payoutRunner.onWake(null);
+      services.payoutRunner.onLookDue(null);
       await payoutRunning;
       clearInterval(sweep);
       await running;

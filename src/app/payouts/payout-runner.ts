@@ -40,10 +40,12 @@ export const PAYOUT_LEASE_MS = 60_000;
 const BROADCAST_GRACE_MS = 20_000;
 /**
  * The first look at a broadcast part: soon, as a part's transactions are looked at together (one
- * head read and one batched receipt or status read for the whole payout, tracker.ts), and a Solana
- * transaction is usually confirmed within a second.
+ * head read and one batched receipt or status read for the whole payout, tracker.ts), so an early
+ * look costs one call: a node that includes at once (a fast L2, a Solana leader close by, a
+ * development node) is seen at once; a slower one is looked at again on the tracker's schedule.
+ * The tracker runs when it is due (onLookDue), not at its next interval.
  */
-const FIRST_CHECK_MS = 500;
+const FIRST_CHECK_MS = 150;
 /** Transfers signed per part (EVM: transactions; Solana: transfers packed into a few transactions). */
 const PART = { ethereum: 50, solana: 80 } as const;
 /** Transfers signed per part of an atomic payout: packed into a few Multicall3 transactions. */
@@ -84,6 +86,8 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
   const repo = payoutsRepository(deps.db);
   const txRepo = transactionsRepository(deps.db);
   const txs = payoutTransactionsRepository(deps.db);
+  /** Told when a part's first look is due (onLookDue). */
+  let looker: ((at: Date) => void) | null = null;
 
   function recordOf(
     p: PayoutRecord,
@@ -160,11 +164,13 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
       return kind === 'accepted' || kind === 'uncertain' || kind === 'underpriced' || kind === 'nonce-gap';
     });
     const now = deps.clock.now();
+    const firstLook = new Date(now.getTime() + FIRST_CHECK_MS);
     await txs.markSubmitted(
       sent.map((o) => o.id),
       now,
-      new Date(now.getTime() + FIRST_CHECK_MS),
+      firstLook,
     );
+    if (sent.length > 0) looker?.(firstLook);
   }
 
   /** Broadcasts a recorded part, pipelined; SUBMITTED once tried (the tracker takes it from there). */
@@ -194,7 +200,9 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
         });
       else submitted.push(tx.id);
     }
-    await txs.markSubmitted(submitted, now, new Date(now.getTime() + FIRST_CHECK_MS));
+    const firstLook = new Date(now.getTime() + FIRST_CHECK_MS);
+    await txs.markSubmitted(submitted, now, firstLook);
+    if (submitted.length > 0) looker?.(firstLook);
   }
 
   /**
@@ -292,6 +300,10 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
     /** The loop that `wake` calls (background-work.ts). */
     onWake(fn: (() => void) | null) {
       waker = fn;
+    },
+    /** Told when a broadcast part's first look is due (background-work.ts runs the tracker then). */
+    onLookDue(fn: ((at: Date) => void) | null) {
+      looker = fn;
     },
 
     /**
