@@ -100,6 +100,8 @@ export async function startServerProcess(
   };
 }
 
+export type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>;
+
 /** Every process descended from `pid`, with its command line, found through ps. */
 export function descendantProcesses(pid: number): Array<{ pid: number; args: string }> {
   const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' });
