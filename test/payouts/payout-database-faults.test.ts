@@ -4,7 +4,8 @@
 // whatever is recorded. A statement that committed though its answer was lost must not be answered
 // "nothing was recorded", nor give the items' amounts back to the key's daily limit (a retry with
 // a new key could then pay them all again, past the limit). A PostgreSQL server of the test's own
-// sits behind a proxy that drops the answer of the recording statement.
+// sits behind a proxy that drops the answer of the recording statement. The runner's steps too: a
+// part recorded whose answer was lost, then the server restarting, in the middle of a payout.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -79,5 +80,49 @@ describe('a payout recorded while the database drops the answer (PostgreSQL of i
         BigInt(item.amount),
         'paid once',
       );
+  });
+  test("the runner's record of a part committed, its answer lost, then PostgreSQL restarts: the payout goes on at once, each item paid once", async () => {
+    const user = await app.newUser();
+    const address = (await walletOf(app, user.userId, 'ethereum')) as Address;
+    await fund({ chain: CHAIN, address, amount: 10n * ETH });
+    const nonce = await ctx.evm.getTransactionCount({ address });
+    const items = Array.from({ length: 120 }, (_, i) => ({
+      to: randomAddress(),
+      amount: String(50_000 + i),
+    }));
+    // The second part's record (its transactions, linked to their items) commits; the runner never
+    // hears so, and the server goes down for a moment right after.
+    let parts = 0;
+    let restarted: Promise<void> | null = null;
+    pg.proxy.dropAnswerAfter(
+      (sql) => sql.includes('insert into transaction_attempts') && ++parts === 2,
+      () => {
+        restarted = (async () => {
+          await pg.halt();
+          await new Promise((r) => setTimeout(r, 1000));
+          await pg.resume();
+        })();
+      },
+    );
+    const res = await write(app, '/payouts', { chain: CHAIN, asset: 'native', items }, user.key);
+    assert.equal(res.status, 202, await res.clone().text());
+    const { id } = await res.json();
+    // Well within the runner's 60 s lease: a failed run is taken up again in a moment.
+    const done = await waitForPayout(app, user.key, id, 30_000);
+    assert.ok(restarted, "the answer to the second part's record was lost");
+    await restarted;
+    assert.equal(done.status, 'completed', JSON.stringify(done.totals));
+    for (const item of items)
+      assert.equal(
+        await ctx.evm.getBalance({ address: item.to as Address }),
+        BigInt(item.amount),
+        'paid once',
+      );
+    assert.equal(await ctx.evm.getTransactionCount({ address }), nonce + 120, 'one transaction per item');
+    const [recorded] = await pg.admin<{ n: number }>(
+      `select count(*)::int as n from transactions t join wallets w on w.id = t.wallet_id where w.address = $1`,
+      [address],
+    );
+    assert.equal(recorded?.n, 120, 'one record per item');
   });
 });

@@ -3,7 +3,10 @@ import type { TestApp } from '../support/app.ts';
 // biome-ignore lint/suspicious/noExplicitAny: the Payout resource as the API returns it
 export type PayoutJson = Record<string, any>;
 
-/** Polls GET /payouts/{id} until the payout is no longer processing (the runner and the tracker move it). */
+/**
+ * Polls GET /payouts/{id} until the payout is no longer processing (the runner and the tracker move
+ * it); a 503 (the database away for a moment) is asked again.
+ */
 export async function waitForPayout(
   app: TestApp,
   key: string,
@@ -14,6 +17,11 @@ export async function waitForPayout(
   for (;;) {
     const res = await app.get(`/api/v1/payouts/${id}`, key);
     const payout = (await res.json()) as PayoutJson;
+    // The database away for a moment (a test restarting it): asked again, as a client would.
+    if (res.status === 503 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
     if (res.status !== 200) throw new Error(`GET /payouts/${id}: ${res.status} ${JSON.stringify(payout)}`);
     if (payout.status !== 'processing') return payout;
     if (Date.now() > deadline)

@@ -58,6 +58,13 @@ const IN_FLIGHT = 16;
  */
 const PARTS_PER_HOLD = 4;
 const CLAIM_BATCH = 4;
+/**
+ * A run that failed (the database or the node failed for a moment, the wallet's lock was lost) is
+ * retried this soon rather than when its lease runs out; the retry's own statement is tried again
+ * as often while the database is away, a few times, before the lease is left to run out.
+ */
+const RETRY_AFTER_FAILURE_MS = 2000;
+const RETRY_TRIES = 8;
 
 /** Runs `fn` over `list` with at most `width` calls in flight, results in order. */
 async function pool<T, R>(list: T[], width: number, fn: (t: T) => Promise<R>): Promise<R[]> {
@@ -275,6 +282,14 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
     await repo.finishSigning(p.id, deps.clock.now());
   }
 
+  /** Makes a payout whose run failed due again soon; while the database is away, tries again later. */
+  function retrySoon(id: string, tries: number): void {
+    repo.retryAt(id, new Date(deps.clock.nowMs() + RETRY_AFTER_FAILURE_MS)).catch((err) => {
+      if (tries > 1) setTimeout(() => retrySoon(id, tries - 1), RETRY_AFTER_FAILURE_MS).unref();
+      else deps.logger?.warn({ err, payoutId: id }, 'payout retry not recorded; retried when its lease ends');
+    });
+  }
+
   /** Marks finished payouts completed, each with its payout.completed event in the same transaction. */
   async function completeFinished(): Promise<number> {
     return deps.db.transaction(async (tx) => {
@@ -318,9 +333,10 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
       const due = await repo.claimDue(now, CLAIM_BATCH, new Date(now.getTime() + PAYOUT_LEASE_MS));
       await Promise.all(
         due.map((p) =>
-          run(p).catch((err) =>
-            deps.logger?.warn({ err, payoutId: p.id }, 'payout run failed; retried when its lease ends'),
-          ),
+          run(p).catch((err) => {
+            deps.logger?.warn({ err, payoutId: p.id }, 'payout run failed; retried in a moment');
+            retrySoon(p.id, RETRY_TRIES);
+          }),
         ),
       );
       await completeFinished();

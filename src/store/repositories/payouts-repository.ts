@@ -248,6 +248,15 @@ export function payoutsRepository(db: Queryable) {
       await db.query('update payouts set run_after = $1 where run_after is not null', [now]);
     },
 
+    /**
+     * Gives a failed run's payout back before its lease ends (a database or node that failed for
+     * a moment should not hold it for the whole lease): due again at `at`. A payout whose signing
+     * ended meanwhile (run_after null) stays as it is.
+     */
+    async retryAt(id: string, at: Date): Promise<void> {
+      await db.query('update payouts set run_after = $2 where id = $1 and run_after is not null', [id, at]);
+    },
+
     /** Extends the runner's lease while it works. */
     async renew(id: string, leaseUntil: Date): Promise<void> {
       await db.query('update payouts set run_after = $2 where id = $1 and run_after is not null', [
