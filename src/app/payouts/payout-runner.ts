@@ -52,6 +52,8 @@ const PART = { ethereum: 50, solana: 80 } as const;
 const ATOMIC_PART = 200;
 /** Broadcasts in flight at once: pipelined, not one answer awaited before the next is sent. */
 const IN_FLIGHT = 16;
+/** Batches sent again of a part a node took only in part (those it refused for a nonce gap). */
+const GAP_ROUNDS = 4;
 /**
  * Parts signed under one hold of the wallet's lock, each signed while the one before is broadcast:
  * other writes of the wallet wait for at most this many parts (a few seconds).
@@ -140,12 +142,30 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
     const chain = deps.chains.get(p.chain);
     const family = deps.families.of(chain);
     const uncertain = (err: unknown): BroadcastOutcome => ({ kind: 'uncertain', reason: String(err) });
-    const outcomes = family.payouts?.broadcastMany
-      ? await family.payouts.broadcastMany(chain, attempts).catch((err) => attempts.map(() => uncertain(err)))
-      : await pool(attempts, IN_FLIGHT, (a) => family.broadcast(chain, a).catch(uncertain));
+    const many = family.payouts?.broadcastMany;
+    const batch = (list: AttemptRecord[]) =>
+      many
+        ? many(chain, list).catch((err) => list.map(() => uncertain(err)))
+        : pool(list, IN_FLIGHT, (a) => family.broadcast(chain, a).catch(uncertain));
+    const outcomes = await batch(attempts);
     // A node that takes no nonce gap (a development node automining, which also handles a batch's
     // calls out of order) refuses those that reached it before an earlier one did, in words that do
-    // not always say so: every one not accepted goes again, one after the other, in nonce order, once.
+    // not always say so. Those not accepted go again as a batch while each round gets more taken
+    // (each round takes at least the lowest nonce left; a quiet node takes them all), then every
+    // one still not accepted goes again, one after the other, in nonce order, once.
+    if (family.usesNonces && many)
+      for (let round = 0; round < GAP_ROUNDS; round++) {
+        const left = [...outcomes.keys()].filter((i) => outcomes[i]?.kind !== 'accepted');
+        if (left.length === 0) break;
+        const again = await batch(left.map((i) => attempts[i] as AttemptRecord));
+        let taken = 0;
+        for (const [j, i] of left.entries()) {
+          const outcome = again[j] as BroadcastOutcome;
+          if (outcome.kind === 'accepted') taken++;
+          outcomes[i] = outcome;
+        }
+        if (taken === 0) break;
+      }
     if (family.usesNonces)
       for (const [i, outcome] of outcomes.entries())
         if (outcome.kind !== 'accepted')
