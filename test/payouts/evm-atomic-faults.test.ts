@@ -8,11 +8,20 @@
 // shared development node.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type Address, type Hex, parseEther, parseTransaction, recoverTransactionAddress } from 'viem';
+import {
+  type Address,
+  createPublicClient,
+  type Hex,
+  http,
+  parseEther,
+  parseTransaction,
+  recoverTransactionAddress,
+} from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, walletOf, write } from '../support/chain-app.ts';
 import { fund, useDevnet } from '../support/devnet.ts';
+import { type PrivateEvm, startPrivateEvm } from '../support/private-chains.ts';
 import { type Fault, type RpcProxy, startRpcProxy } from '../support/rpc-proxy.ts';
 import { type PayoutJson, waitForPayout } from './payout-support.ts';
 
@@ -66,17 +75,19 @@ describe('an atomic payout whose broadcast answer is lost', () => {
     ['connection dropped after forwarding', { kind: 'drop' }],
     ['HTTP 502 after forwarding', { kind: 'status', status: 502 }],
     ['answer held past the timeout after forwarding', { kind: 'hold', ms: 2500 }],
+    // Acknowledged and never forwarded: the tracker finds it unknown to the node and sends it again.
+    ['send acknowledged but never forwarded', { kind: 'swallow' }],
   ];
   for (const [what, fault] of lost)
-    test(`${what} (the batched send and the send again): every item lands once, in one transaction`, async () => {
+    test(`${what} (twice): every item lands once, in one transaction`, async () => {
       const user = await app.newUser();
       const from = (await walletOf(app, user.userId, 'ethereum')) as Address;
       await fund({ chain: CHAIN, address: from, amount: parseEther('1') });
       const items = itemsOf(40, 5_000n);
       const since = proxy.calls.length;
       const injected = proxy.injected[fault.kind] ?? 0;
-      // The pack's first send (in a JSON-RPC batch) and the runner's send again of it: both reach
-      // the node, neither answer reaches the service.
+      // The pack's first send (in a JSON-RPC batch) and the next one of it (the runner's or the
+      // tracker's): neither answer reaches the service.
       proxy.inject(SEND, fault, { times: 2 });
       const res = await write(
         app,
@@ -114,11 +125,11 @@ describe('an atomic payout read through a node that lags after its transaction l
     await proxy?.close();
   });
 
-  test('no receipt and the nonce read as before: only the same nonce is ever re-signed, each item paid once', async () => {
+  test('two packs, no receipt and the nonce read as before: only their own nonces are ever re-signed, each item paid once', async () => {
     const user = await app.newUser();
     const from = (await walletOf(app, user.userId, 'ethereum')) as Address;
     await fund({ chain: CHAIN, address: from, amount: parseEther('1') });
-    const items = itemsOf(30, 9_000n);
+    const items = itemsOf(230, 9_000n);
     const since = proxy.calls.length;
     // A node behind the chain: it knows no receipt, and counts the wallet's transactions as none.
     proxy.rewrite('eth_getTransactionReceipt', () => null);
@@ -144,7 +155,7 @@ describe('an atomic payout read through a node that lags after its transaction l
         }
       // The tracker sees a transaction at the head of the queue, unmined past the replacement age:
       // it re-prices it, at the same nonce (which the node refuses: that nonce was used, by it).
-      while ((await noncesSent(proxy, from, since)).length < 2) {
+      while ((await noncesSent(proxy, from, since)).length < 3) {
         assert.ok(Date.now() < deadline, 'no fee replacement');
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -161,20 +172,24 @@ describe('an atomic payout read through a node that lags after its transaction l
     for (const item of during.items) assert.notEqual(item.status, 'FAILED', JSON.stringify(item));
     const done = await waitForPayout(app, user.key, id);
     assert.equal(done.status, 'completed', JSON.stringify(done.totals));
-    assert.equal(done.totals.transactions, 1);
-    const tx = await (await app.get(`/api/v1/tx/${done.items[0].transactionId}`, user.key)).json();
-    assert.equal(tx.status, 'CONFIRMED');
-    assert.ok(tx.attempts.length >= 2, `re-signed by the tracker: ${JSON.stringify(tx.attempts)}`);
-    assert.equal(tx.hash, tx.attempts[0], 'the first signing is the one that landed');
+    assert.equal(done.totals.transactions, 2);
+    const first = await (await app.get(`/api/v1/tx/${done.items[0].transactionId}`, user.key)).json();
+    assert.equal(first.status, 'CONFIRMED');
+    assert.ok(first.attempts.length >= 2, `re-signed by the tracker: ${JSON.stringify(first.attempts)}`);
+    assert.equal(first.hash, first.attempts[0], 'the first signing is the one that landed');
     const nonces = await noncesSent(proxy, from, since);
-    assert.deepEqual([...new Set(nonces)], [0], `every signing used the pack's nonce: ${nonces.join(',')}`);
+    assert.deepEqual(
+      [...new Set(nonces)].sort(),
+      [0, 1],
+      `every signing used a pack's nonce: ${nonces.join(',')}`,
+    );
     for (const [i, item] of items.entries())
       assert.equal(
         await ctx.evm.getBalance({ address: item.to as Address }),
         BigInt(item.amount),
         `item ${i}`,
       );
-    assert.equal(await ctx.evm.getTransactionCount({ address: from }), 1, 'the nonce moved by one');
+    assert.equal(await ctx.evm.getTransactionCount({ address: from }), 2, 'the nonce moved by two');
   });
 });
 
@@ -231,5 +246,128 @@ describe('an atomic payout of more items than one transaction carries', () => {
     for (const [i, item] of items.entries()) assert.equal(balances[i], BigInt(item.amount), `item ${i}`);
     assert.equal(await ctx.evm.getTransactionCount({ address: from }), 3, 'the nonce moved by the packs');
     assert.deepEqual([...new Set(await noncesSent(proxy, from, since))].sort(), [0, 1, 2]);
+  });
+});
+
+/** Runtime code that reverts on every call: a contract refusing ETH. */
+const REVERTS = '0x60006000fd';
+
+describe('an atomic pack that reverts on chain', () => {
+  let proxy: RpcProxy;
+  let ctx: Awaited<ReturnType<typeof startChainApp>>;
+  let app: TestApp;
+  /** Turned into a contract refusing ETH as the first transaction is sent (after it was estimated and signed). */
+  let refuseAtSend: Address | null = null;
+  before(async () => {
+    const info = await useDevnet();
+    const direct = createPublicClient({ transport: http(info.evm.rpcUrl) });
+    proxy = await startRpcProxy(info.evm.rpcUrl, {
+      beforeForward: async (call) => {
+        if (call.method !== SEND || !refuseAtSend) return;
+        const address = refuseAtSend;
+        refuseAtSend = null;
+        await direct.request({ method: 'hardhat_setCode' as never, params: [address, REVERTS] as never });
+      },
+    });
+    ctx = await startChainApp({ evmRpcUrl: proxy.url });
+    app = ctx.app;
+  });
+  after(async () => {
+    await app?.stop();
+    await proxy?.close();
+  });
+
+  test('a recipient that starts refusing after signing sinks its pack only: those items FAILED and unpaid, the other pack paid', async () => {
+    const user = await app.newUser();
+    const from = (await walletOf(app, user.userId, 'ethereum')) as Address;
+    await fund({ chain: CHAIN, address: from, amount: parseEther('1') });
+    const items = itemsOf(230, 3_000n);
+    refuseAtSend = items[7]?.to as Address;
+    const since = proxy.calls.length;
+    const res = await write(
+      app,
+      '/payouts',
+      { chain: CHAIN, asset: 'native', atomic: true, items },
+      user.key,
+    );
+    assert.equal(res.status, 202, await res.clone().text());
+    const done = await waitForPayout(app, user.key, (await res.json()).id);
+    assert.equal(refuseAtSend, null, 'the recipient turned at the first send');
+    assert.equal(done.status, 'completed_with_failures', JSON.stringify(done.totals));
+    assert.equal(done.totals.transactions, 2);
+    assert.equal(done.totals.failed, 200);
+    assert.equal(done.totals.confirmed, 30);
+    const sunk = await (await app.get(`/api/v1/tx/${done.items[0].transactionId}`, user.key)).json();
+    assert.equal(sunk.status, 'FAILED');
+    assert.match(String(sunk.error), /revert/i);
+    for (const item of done.items) assert.equal(item.status, item.index < 200 ? 'FAILED' : 'CONFIRMED');
+    const balances = await Promise.all(
+      items.map((item) => ctx.evm.getBalance({ address: item.to as Address })),
+    );
+    for (const [i, item] of items.entries())
+      assert.equal(balances[i], i < 200 ? 0n : BigInt(item.amount), `item ${i}`);
+    // The reverted pack used its nonce; its items were never signed again.
+    assert.equal(await ctx.evm.getTransactionCount({ address: from }), 2);
+    assert.deepEqual([...new Set(await noncesSent(proxy, from, since))].sort(), [0, 1]);
+  });
+});
+
+describe('an atomic payout on a chain with small blocks', () => {
+  let evm: PrivateEvm;
+  let ctx: Awaited<ReturnType<typeof startChainApp>>;
+  let app: TestApp;
+  const BLOCK_GAS = 3_000_000n;
+  before(async () => {
+    const info = await useDevnet();
+    evm = await startPrivateEvm();
+    // Multicall3 where the chain expects it (its runtime code, from the shared node).
+    const code = await createPublicClient({ transport: http(info.evm.rpcUrl) }).getCode({
+      address: info.evm.multicall3 as Address,
+    });
+    await evm.rpc('hardhat_setCode', [info.evm.multicall3, code]);
+    await evm.rpc('evm_setBlockGasLimit', [`0x${BLOCK_GAS.toString(16)}`]);
+    // The limit applies from the next block on: the latest block (what the service reads) has it once mined.
+    await evm.mine();
+    ctx = await startChainApp({ evmRpcUrl: evm.url });
+    app = ctx.app;
+  });
+  after(async () => {
+    await app?.stop();
+    await evm?.stop();
+  });
+
+  test('200 items are split into packs of at most half a block of gas, each landing its items once', async () => {
+    const user = await app.newUser();
+    const from = (await walletOf(app, user.userId, 'ethereum')) as Address;
+    await evm.fund(from, parseEther('1'));
+    const items = itemsOf(200, 2_000n);
+    const res = await write(
+      app,
+      '/payouts',
+      { chain: CHAIN, asset: 'native', atomic: true, items },
+      user.key,
+    );
+    assert.equal(res.status, 202, await res.clone().text());
+    const done = await waitForPayout(app, user.key, (await res.json()).id);
+    assert.equal(done.status, 'completed', JSON.stringify(done.totals));
+    const byTx = new Map<string, number[]>();
+    for (const item of done.items)
+      byTx.set(item.transactionId, [...(byTx.get(item.transactionId) ?? []), item.index]);
+    assert.ok(byTx.size > 1, 'more than one pack');
+    assert.equal(done.totals.transactions, byTx.size);
+    for (const [txId, indexes] of byTx) {
+      const tx = await (await app.get(`/api/v1/tx/${txId}`, user.key)).json();
+      const receipt = await evm.client.getTransactionReceipt({ hash: tx.hash });
+      assert.ok(receipt.gasUsed * 2n <= BLOCK_GAS, `${indexes.length} items used ${receipt.gasUsed} gas`);
+      const gasLimit = (await evm.client.getTransaction({ hash: tx.hash })).gas;
+      assert.ok(gasLimit <= BLOCK_GAS, `a gas limit of ${gasLimit} fits in a block`);
+    }
+    for (const item of items)
+      assert.equal(await evm.client.getBalance({ address: item.to as Address }), BigInt(item.amount));
+    assert.equal(
+      await evm.client.getTransactionCount({ address: from }),
+      byTx.size,
+      'the nonce moved by the packs',
+    );
   });
 });
