@@ -137,7 +137,7 @@ describe('the payout upload form in a browser', () => {
       .waitFor({ state: 'attached', timeout: 90_000 });
     assert.match(
       await page.locator('#payout-totals').innerText(),
-      /4 of 4 confirmed, 0 failed, .* in 1 transactions/,
+      /4 of 4 confirmed, 0 failed, .* in 1 transaction\./,
     );
     const items = page.locator('#payout-items tbody tr');
     assert.equal(await items.count(), 4);

@@ -1,0 +1,116 @@
+// @needs devnet
+// Atomic EVM payouts (issue 31, `"atomic": true`) on a private Hardhat node whose blocks hold 3
+// million gas (the shared development network must not be changed): packs are cut to at most half a
+// block's gas, and with automine off (a block every half second, as a real chain) the packs are sent
+// together at consecutive nonces, pending at once, and each lands its items once.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { type Address, createPublicClient, http, parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import type { TestApp } from '../support/app.ts';
+import { startChainApp, walletOf, write } from '../support/chain-app.ts';
+import { useDevnet } from '../support/devnet.ts';
+import { type PrivateEvm, startPrivateEvm } from '../support/private-chains.ts';
+import { waitForPayout } from './payout-support.ts';
+
+const CHAIN = 'evm-localnet';
+const randomAddress = () => privateKeyToAddress(generatePrivateKey());
+const itemsOf = (n: number, base: bigint) =>
+  Array.from({ length: n }, (_, i) => ({ to: randomAddress(), amount: String(base + BigInt(i)) }));
+
+describe('an atomic payout on a chain with small blocks', () => {
+  let evm: PrivateEvm;
+  let ctx: Awaited<ReturnType<typeof startChainApp>>;
+  let app: TestApp;
+  const BLOCK_GAS = 3_000_000n;
+  before(async () => {
+    const info = await useDevnet();
+    evm = await startPrivateEvm();
+    // Multicall3 where the chain expects it (its runtime code, from the shared node).
+    const code = await createPublicClient({ transport: http(info.evm.rpcUrl) }).getCode({
+      address: info.evm.multicall3 as Address,
+    });
+    await evm.rpc('hardhat_setCode', [info.evm.multicall3, code]);
+    await evm.rpc('evm_setBlockGasLimit', [`0x${BLOCK_GAS.toString(16)}`]);
+    // The limit applies from the next block on: the latest block (what the service reads) has it once mined.
+    await evm.mine();
+    ctx = await startChainApp({ evmRpcUrl: evm.url });
+    app = ctx.app;
+  });
+  after(async () => {
+    await app?.stop();
+    await evm?.stop();
+  });
+
+  test('200 items are split into packs of at most half a block of gas, each landing its items once', async () => {
+    const user = await app.newUser();
+    const from = (await walletOf(app, user.userId, 'ethereum')) as Address;
+    await evm.fund(from, parseEther('1'));
+    const items = itemsOf(200, 2_000n);
+    const res = await write(
+      app,
+      '/payouts',
+      { chain: CHAIN, asset: 'native', atomic: true, items },
+      user.key,
+    );
+    assert.equal(res.status, 202, await res.clone().text());
+    const done = await waitForPayout(app, user.key, (await res.json()).id);
+    assert.equal(done.status, 'completed', JSON.stringify(done.totals));
+    const byTx = new Map<string, number[]>();
+    for (const item of done.items)
+      byTx.set(item.transactionId, [...(byTx.get(item.transactionId) ?? []), item.index]);
+    assert.ok(byTx.size > 1, 'more than one pack');
+    assert.equal(done.totals.transactions, byTx.size);
+    for (const [txId, indexes] of byTx) {
+      const tx = await (await app.get(`/api/v1/tx/${txId}`, user.key)).json();
+      const receipt = await evm.client.getTransactionReceipt({ hash: tx.hash });
+      assert.ok(receipt.gasUsed * 2n <= BLOCK_GAS, `${indexes.length} items used ${receipt.gasUsed} gas`);
+      const gasLimit = (await evm.client.getTransaction({ hash: tx.hash })).gas;
+      assert.ok(gasLimit <= BLOCK_GAS, `a gas limit of ${gasLimit} fits in a block`);
+    }
+    for (const item of items)
+      assert.equal(await evm.client.getBalance({ address: item.to as Address }), BigInt(item.amount));
+    assert.equal(
+      await evm.client.getTransactionCount({ address: from }),
+      byTx.size,
+      'the nonce moved by the packs',
+    );
+  });
+
+  test('on a node that mines every half second (no automine), the packs go out together, pending at once, and land once each', async () => {
+    await evm.automine(false);
+    await evm.rpc('evm_setIntervalMining', [500]);
+    const user = await app.newUser();
+    const from = (await walletOf(app, user.userId, 'ethereum')) as Address;
+    await evm.fund(from, parseEther('1'));
+    const items = itemsOf(200, 4_000n);
+    const res = await write(
+      app,
+      '/payouts',
+      { chain: CHAIN, asset: 'native', atomic: true, items },
+      user.key,
+    );
+    assert.equal(res.status, 202, await res.clone().text());
+    const done = await waitForPayout(app, user.key, (await res.json()).id);
+    assert.equal(done.status, 'completed', JSON.stringify(done.totals));
+    const ids = [...new Set<string>(done.items.map((i: { transactionId: string }) => i.transactionId))];
+    assert.equal(done.totals.transactions, ids.length);
+    const blocks = new Set<bigint>();
+    for (const id of ids) {
+      const tx = await (await app.get(`/api/v1/tx/${id}`, user.key)).json();
+      assert.equal(tx.attempts.length, 1, 'mined as signed');
+      blocks.add((await evm.client.getTransactionReceipt({ hash: tx.hash })).blockNumber);
+    }
+    assert.ok(
+      blocks.size < ids.length,
+      `${ids.length} packs in ${blocks.size} blocks: sent without waiting for each other`,
+    );
+    for (const item of items)
+      assert.equal(await evm.client.getBalance({ address: item.to as Address }), BigInt(item.amount));
+    assert.equal(
+      await evm.client.getTransactionCount({ address: from }),
+      ids.length,
+      'the nonce moved by the packs',
+    );
+  });
+});
