@@ -1,15 +1,16 @@
 // @needs devnet
-// Atomic EVM payouts (issue 31, `"atomic": true`) on a private Hardhat node whose blocks hold 3
-// million gas (the shared development network must not be changed): packs are cut to at most half a
-// block's gas, and with automine off (a block every half second, as a real chain) the packs are sent
-// together at consecutive nonces, pending at once, and each lands its items once.
+// Atomic EVM payouts (issue 31, `"atomic": true`) on chains set up differently. A private Hardhat
+// node whose blocks hold 3 million gas (the shared development network must not be changed): packs
+// are cut to at most half a block's gas, and with automine off (a block every half second, as a real
+// chain) the packs are sent together at consecutive nonces, pending at once, and each lands its
+// items once. A chain whose Multicall3 is deployed elsewhere (MULTICALL3_ADDRESS_<SLUG>): used there.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type Address, createPublicClient, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, walletOf, write } from '../support/chain-app.ts';
-import { useDevnet } from '../support/devnet.ts';
+import { fund, useDevnet } from '../support/devnet.ts';
 import { type PrivateEvm, startPrivateEvm } from '../support/private-chains.ts';
 import { waitForPayout } from './payout-support.ts';
 
@@ -112,5 +113,46 @@ describe('an atomic payout on a chain with small blocks', () => {
       ids.length,
       'the nonce moved by the packs',
     );
+  });
+});
+
+describe('an atomic payout on a chain whose Multicall3 is elsewhere (MULTICALL3_ADDRESS_<SLUG>)', () => {
+  let ctx: Awaited<ReturnType<typeof startChainApp>>;
+  const elsewhere = randomAddress();
+  before(async () => {
+    const info = await useDevnet();
+    const shared = createPublicClient({ transport: http(info.evm.rpcUrl) });
+    // Multicall3's runtime code at an address of its own (nothing else on the shared node uses it).
+    const code = await shared.getCode({ address: info.evm.multicall3 as Address });
+    await shared.request({ method: 'hardhat_setCode' as never, params: [elsewhere, code] as never });
+    ctx = await startChainApp({ env: { MULTICALL3_ADDRESS_EVM_LOCALNET: elsewhere } });
+  });
+  after(async () => {
+    await ctx?.app.stop();
+  });
+
+  test('the pack is a call to the configured address, and lands every item once', async () => {
+    const { app } = ctx;
+    const user = await app.newUser();
+    const from = (await walletOf(app, user.userId, 'ethereum')) as Address;
+    await fund({ chain: CHAIN, address: from, amount: parseEther('1') });
+    const items = itemsOf(5, 6_000n);
+    const res = await write(
+      app,
+      '/payouts',
+      { chain: CHAIN, asset: 'native', atomic: true, items },
+      user.key,
+    );
+    assert.equal(res.status, 202, await res.clone().text());
+    const done = await waitForPayout(app, user.key, (await res.json()).id);
+    assert.equal(done.status, 'completed', JSON.stringify(done.totals));
+    assert.equal(done.totals.transactions, 1);
+    const tx = await (await app.get(`/api/v1/tx/${done.items[0].transactionId}`, user.key)).json();
+    assert.equal(tx.to.toLowerCase(), elsewhere.toLowerCase());
+    const onChain = await ctx.evm.getTransaction({ hash: tx.hash });
+    assert.equal(onChain.to?.toLowerCase(), elsewhere.toLowerCase(), 'sent to the configured Multicall3');
+    for (const item of items)
+      assert.equal(await ctx.evm.getBalance({ address: item.to as Address }), BigInt(item.amount));
+    assert.equal(await ctx.evm.getTransactionCount({ address: from }), 1);
   });
 });
