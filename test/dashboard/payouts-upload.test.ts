@@ -23,6 +23,7 @@ describe('the payout upload form in a browser', () => {
   let browser: Browser;
   let page: Page;
   let problems: string[];
+  let wallet: Address;
 
   /** Clicks something that submits a form, and waits for the page it leads to. */
   const submit = async (target: Locator) => {
@@ -48,7 +49,7 @@ describe('the payout upload form in a browser', () => {
     app = ctx.app;
     const user = await app.newUser();
     await app.services.users.setPassword(user.email as never, PASSWORD);
-    const wallet = (await walletOf(app, user.userId, 'ethereum')) as Address;
+    wallet = (await walletOf(app, user.userId, 'ethereum')) as Address;
     await fund({ chain: CHAIN, address: wallet, amount: parseEther('1') });
     browser = await launchBrowser();
     ({ page, problems } = await newContext(browser, 'desktop'));
@@ -112,6 +113,63 @@ describe('the payout upload form in a browser', () => {
       assert.equal(await balance(r.to), r.amount);
     }
     await screenshot(page, 'payout-confirmed');
+    assert.deepEqual(problems, []);
+  });
+  test('with Atomic ticked, the CSV is paid in ONE transaction that every item shares', async () => {
+    await page.goto(`${app.url}/dashboard/payouts`);
+    const rows = [51n, 52n, 53n, 54n].map((amount) => ({
+      to: randomAddress(),
+      amount,
+      reference: `a-${amount}`,
+    }));
+    const nonce = await ctx.evm.getTransactionCount({ address: wallet });
+    await page.getByLabel('Chain').selectOption(CHAIN);
+    await page.getByLabel('Asset').selectOption('native');
+    await page.getByLabel('Atomic').check();
+    await chooseCsv(
+      'atomic.csv',
+      `to,amount,reference\n${rows.map((r) => `${r.to},${r.amount},${r.reference}`).join('\n')}\n`,
+    );
+    await submit(page.getByRole('button', { name: 'Pay' }));
+    assert.match(new URL(page.url()).pathname, /^\/dashboard\/payouts\/pay_/);
+    await page
+      .locator('#refresh-announcer', { hasText: 'Every transaction is now final.' })
+      .waitFor({ state: 'attached', timeout: 90_000 });
+    assert.match(
+      await page.locator('#payout-totals').innerText(),
+      /4 of 4 confirmed, 0 failed, .* in 1 transaction\./,
+    );
+    const items = page.locator('#payout-items tbody tr');
+    assert.equal(await items.count(), 4);
+    const shown = new Set<string>();
+    for (const [i, r] of rows.entries()) {
+      const row = items.nth(i);
+      assert.equal((await row.locator('[data-label="Status"]').innerText()).trim(), 'CONFIRMED');
+      shown.add((await row.locator('[data-label="Transaction"] code').innerText()).trim());
+      assert.equal(await balance(r.to), r.amount);
+    }
+    assert.equal(shown.size, 1, `one transaction for every item: ${[...shown].join(', ')}`);
+    assert.equal(await ctx.evm.getTransactionCount({ address: wallet }), nonce + 1, 'the nonce moved by one');
+    await screenshot(page, 'payout-atomic-confirmed');
+    assert.deepEqual(problems, []);
+  });
+
+  test('Atomic with an ERC20 token is refused, and the form keeps the box ticked', async () => {
+    await page.goto(`${app.url}/dashboard/payouts`);
+    const to = randomAddress();
+    await page.getByLabel('Chain').selectOption(CHAIN);
+    await page.getByLabel('Asset').selectOption('erc20');
+    await page.getByLabel('Token address or mint').fill(ctx.info.evm.testToken.address);
+    await page.getByLabel('Atomic').check();
+    await chooseCsv('atomic-token.csv', `to,amount,reference\n${to},5,t-1\n`);
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+    await submit(page.getByRole('button', { name: 'Pay' }));
+    assert.equal((await answer).status(), 400);
+    assert.match(
+      await page.getByRole('alert').innerText(),
+      /Nothing was sent: atomic: only for native payouts/,
+    );
+    assert.equal(await page.getByLabel('Atomic').isChecked(), true);
     assert.deepEqual(problems, []);
   });
 });

@@ -103,7 +103,7 @@ export function payoutPage(model: { user: User; payout: PayoutView; refreshSecon
 <section id="transactions-region" aria-labelledby="items-heading"${live ? html` data-auto-refresh="${model.refreshSeconds}"` : ''}>
   <p>${badge(p.status)} ${p.chain} · ${p.asset}${p.token ? html` <code>${p.token}</code>` : ''} from <code>${p.from}</code></p>
   <p id="payout-totals">${t.confirmed} of ${t.items} confirmed, ${t.failed} failed, ${t.submitted} submitted,
-    ${t.pending} pending, in ${t.transactions} transactions. Total ${t.amount} base units.
+    ${t.pending} pending, in ${t.transactions} ${t.transactions === 1 ? 'transaction' : 'transactions'}. Total ${t.amount} base units.
     <a href="${PAGES.payouts}/${p.id}">Refresh</a></p>
   <h2 id="items-heading">Items</h2>
   <div class="table-wrap"><table role="table" class="responsive" id="payout-items">
