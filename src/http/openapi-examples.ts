@@ -82,6 +82,7 @@ const PAYOUT = {
   asset: 'erc20',
   token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
   from: EVM_WALLET,
+  atomic: false,
   totals: {
     items: 2,
     amount: '3500000',
@@ -143,6 +144,7 @@ export const OPERATION_EXAMPLES: Record<string, { request?: unknown; response: u
           asset: PAYOUT.asset,
           token: PAYOUT.token,
           from: PAYOUT.from,
+          atomic: PAYOUT.atomic,
           items: 2,
           amount: '3500000',
           createdAt: PAYOUT.createdAt,

@@ -59,7 +59,7 @@ export const PayoutItemSchema = Type.Object(
     reference: Type.Union([Type.String(), Type.Null()]),
     transactionId: Type.Union([Type.String(), Type.Null()], {
       description:
-        'The transaction carrying the item (GET /tx/{id}); null until it is signed. On Solana several items share one transaction (atomic for them): its `intent.amount` is their sum',
+        'The transaction carrying the item (GET /tx/{id}); null until it is signed. On Solana, and in an atomic EVM payout, several items share one transaction (all of them land or none does): its `intent.amount` is their sum',
     }),
     status: ITEM_STATUS,
     hash: Type.Union([Type.String(), Type.Null()]),
@@ -79,6 +79,10 @@ export const PayoutSchema = Type.Object(
     asset: StringEnum(['native', 'erc20', 'spl'] as const),
     token: Type.Union([Type.String(), Type.Null()]),
     from: Type.String({ description: 'Sender wallet' }),
+    atomic: Type.Boolean({
+      description:
+        'Asked with "atomic": true: the items are packed into Multicall3 transactions (EVM native)',
+    }),
     totals: Type.Object({
       items: Type.Integer(),
       amount: Type.String({ description: 'Sum of the amounts, base units' }),
@@ -107,6 +111,7 @@ export const PayoutSummarySchema = Type.Object(
     asset: StringEnum(['native', 'erc20', 'spl'] as const),
     token: Type.Union([Type.String(), Type.Null()]),
     from: Type.String(),
+    atomic: Type.Boolean(),
     items: Type.Integer(),
     amount: Type.String(),
     createdAt: Type.String({ format: 'date-time' }),

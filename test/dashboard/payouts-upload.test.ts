@@ -139,6 +139,10 @@ describe('the payout upload form in a browser', () => {
       await page.locator('#payout-totals').innerText(),
       /4 of 4 confirmed, 0 failed, .* in 1 transaction\./,
     );
+    assert.match(
+      await page.locator('#transactions-region p').first().innerText(),
+      /native · atomic \(Multicall3\)/,
+    );
     const items = page.locator('#payout-items tbody tr');
     assert.equal(await items.count(), 4);
     const shown = new Set<string>();

@@ -24,6 +24,8 @@ const REVERTS = '0x60006000fd';
  * a direct estimate passes, only the estimate of the Multicall3 transaction finds it.
  */
 const REFUSES_CONTRACTS = '0x333214600a57600080fd5b00';
+/** Runtime code that takes ETH only from contracts: it reverts when the caller is the transaction's origin. */
+const REFUSES_WALLETS = '0x333214600a57000000005b600080fd';
 
 describe('atomic EVM native payouts through Multicall3', () => {
   let ctx: Awaited<ReturnType<typeof startChainApp>>;
@@ -105,6 +107,27 @@ describe('atomic EVM native payouts through Multicall3', () => {
     assert.deepEqual((await (await app.get('/api/v1/payouts', user.key)).json()).payouts, []);
     for (const item of items.slice(0, 3))
       assert.equal(await ctx.evm.getBalance({ address: item.to as Address }), 0n);
+  });
+
+  test('a contract that takes ETH only from other contracts is paid through the pack (no direct estimate from the wallet)', async () => {
+    const user = await fundedUser();
+    const picky = await contractAt(REFUSES_WALLETS);
+    const other = randomAddress();
+    const items = [
+      { to: picky, amount: '1000' },
+      { to: other, amount: '2000' },
+    ];
+    const res = await payout(user.key, { chain: CHAIN, asset: 'native', atomic: true, items });
+    assert.equal(res.status, 202, await res.clone().text());
+    const done = await waitForPayout(app, user.key, (await res.json()).id);
+    assert.equal(done.status, 'completed', JSON.stringify(done.items));
+    assert.equal(done.atomic, true);
+    assert.equal(await ctx.evm.getBalance({ address: picky }), 1000n);
+    assert.equal(await ctx.evm.getBalance({ address: other }), 2000n);
+    // Paid by the wallet directly (not atomic) it refuses, and the payout is refused before signing.
+    const direct = await payout(user.key, { chain: CHAIN, asset: 'native', items });
+    assert.equal(direct.status, 400);
+    assert.match((await direct.json()).error, /items\[0\]\.to: the payment to contract .* would fail/);
   });
 
   test('atomic is refused for token payouts, and on a chain without Multicall3', async () => {

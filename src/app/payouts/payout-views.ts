@@ -29,6 +29,7 @@ export function payoutView(p: PayoutRecord, items: PayoutItemRecord[]): PayoutVi
     asset: p.asset,
     token: p.token,
     from: p.fromAddress,
+    atomic: p.atomic,
     totals: {
       items: p.itemCount,
       amount: p.total.toString(),
@@ -53,6 +54,7 @@ export function payoutSummary(p: PayoutRecord): PayoutSummaryView {
     asset: p.asset,
     token: p.token,
     from: p.fromAddress,
+    atomic: p.atomic,
     items: p.itemCount,
     amount: p.total.toString(),
     createdAt: p.createdAt.toISOString(),

@@ -127,7 +127,9 @@ export function evmPayouts(deps: { clients: ChainClients; now: () => Date }): Pa
       }
     }
     // Recipients with code: a token is refused (funds sent there are lost), a contract's native
-    // payment is estimated (it may run code).
+    // payment is estimated (it may run code); in an atomic payout the contract is paid by
+    // Multicall3, not the wallet, so the estimate of its pack (evm-atomic-payouts.ts) is the one
+    // that says whether it takes the payment.
     await Promise.all(
       transfers.map(async (t) => {
         const to = getAddress(t.to);
@@ -141,7 +143,7 @@ export function evmPayouts(deps: { clients: ChainClients; now: () => Date }): Pa
           return;
         }
         if (tokenGas !== null) gas.set(t.index, tokenGas);
-        else if (!code || code === '0x') gas.set(t.index, PLAIN_TRANSFER_GAS);
+        else if (!code || code === '0x' || order.atomic) gas.set(t.index, PLAIN_TRANSFER_GAS);
         else
           try {
             const estimated = await client.estimateGas({ account: from, to, value: t.amount });

@@ -101,7 +101,7 @@ export function payoutPage(model: { user: User; payout: PayoutView; refreshSecon
     html`<h1>Payout <code>${p.id}</code></h1>
 <p class="visually-hidden" role="status" aria-live="polite" id="refresh-announcer"></p>
 <section id="transactions-region" aria-labelledby="items-heading"${live ? html` data-auto-refresh="${model.refreshSeconds}"` : ''}>
-  <p>${badge(p.status)} ${p.chain} · ${p.asset}${p.token ? html` <code>${p.token}</code>` : ''} from <code>${p.from}</code></p>
+  <p>${badge(p.status)} ${p.chain} · ${p.asset}${p.token ? html` <code>${p.token}</code>` : ''}${p.atomic ? ' · atomic (Multicall3)' : ''} from <code>${p.from}</code></p>
   <p id="payout-totals">${t.confirmed} of ${t.items} confirmed, ${t.failed} failed, ${t.submitted} submitted,
     ${t.pending} pending, in ${t.transactions} ${t.transactions === 1 ? 'transaction' : 'transactions'}. Total ${t.amount} base units.
     <a href="${PAGES.payouts}/${p.id}">Refresh</a></p>

@@ -549,7 +549,7 @@ export interface paths {
         put?: never;
         /**
          * Pay many recipients in one request (extension)
-         * @description Up to 1000 transfers of one asset from one wallet, checked as a whole before anything is recorded: every address and amount (a bad item is 400 naming its index), unique references, the API key’s per-transaction limit for each item and its daily limit for the total, and the total against the wallet’s balance counting fees (400 INSUFFICIENT_FUNDS with the total and the shortfall). Then every item is recorded and the payout answered 202; the service signs and broadcasts them: on EVM one transaction per item at consecutive nonces, broadcast pipelined; on Solana as many transfers as fit in each transaction (each atomic for its items), creating recipients’ token accounts. A retry with the same Idempotency-Key replays the 202. Counts as one write against the rate limit.
+         * @description Up to 1000 transfers of one asset from one wallet, checked as a whole before anything is recorded: every address and amount (a bad item is 400 naming its index), unique references, the API key’s per-transaction limit for each item and its daily limit for the total, and the total against the wallet’s balance counting fees (400 INSUFFICIENT_FUNDS with the total and the shortfall). Then every item is recorded and the payout answered 202; the service signs and broadcasts them: on EVM one transaction per item at consecutive nonces, broadcast pipelined (with "atomic": true, native items packed into Multicall3 transactions, each all-or-nothing for its items); on Solana as many transfers as fit in each transaction (each atomic for its items), creating recipients’ token accounts. A retry with the same Idempotency-Key replays the 202. Counts as one write against the rate limit.
          */
         post: operations["createPayout"];
         delete?: never;
@@ -1101,7 +1101,7 @@ export interface components {
             /** @description Base units */
             amount: string;
             reference: string | null;
-            /** @description The transaction carrying the item (GET /tx/{id}); null until it is signed. On Solana several items share one transaction (atomic for them): its `intent.amount` is their sum */
+            /** @description The transaction carrying the item (GET /tx/{id}); null until it is signed. On Solana, and in an atomic EVM payout, several items share one transaction (all of them land or none does): its `intent.amount` is their sum */
             transactionId: string | null;
             /**
              * @description The status of the item's transaction (as GET /tx/{id} shows it); PENDING before it is signed; FAILED also for an item whose checks failed when its turn came (`error` says why)
@@ -1127,6 +1127,8 @@ export interface components {
             token: string | null;
             /** @description Sender wallet */
             from: string;
+            /** @description Asked with "atomic": true: the items are packed into Multicall3 transactions (EVM native) */
+            atomic: boolean;
             totals: {
                 items: number;
                 /** @description Sum of the amounts, base units */
@@ -6973,6 +6975,7 @@ export interface operations {
                      *           "asset": "erc20",
                      *           "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
                      *           "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *           "atomic": false,
                      *           "items": 2,
                      *           "amount": "3500000",
                      *           "createdAt": "2025-01-15T10:00:00.000Z",
@@ -6992,6 +6995,7 @@ export interface operations {
                             asset: "native" | "erc20" | "spl";
                             token: string | null;
                             from: string;
+                            atomic: boolean;
                             items: number;
                             amount: string;
                             /** Format: date-time */
@@ -7188,6 +7192,7 @@ export interface operations {
                      *       "asset": "erc20",
                      *       "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
                      *       "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *       "atomic": false,
                      *       "totals": {
                      *         "items": 2,
                      *         "amount": "3500000",
@@ -7424,6 +7429,7 @@ export interface operations {
                      *       "asset": "erc20",
                      *       "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
                      *       "from": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+                     *       "atomic": false,
                      *       "totals": {
                      *         "items": 2,
                      *         "amount": "3500000",
