@@ -1,17 +1,12 @@
 // @needs devnet
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { type Address, createPublicClient, type Hex, http, parseEther } from 'viem';
+import type { Address, Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, walletOf, write } from '../support/chain-app.ts';
-import { fund, useDevnet } from '../support/devnet.ts';
-import { freePort, startServerProcess } from '../support/processes.ts';
-import { startRpcProxy } from '../support/rpc-proxy.ts';
+import { fund } from '../support/devnet.ts';
 import { waitForPayout } from './payout-support.ts';
 
 const CHAIN = 'evm-localnet';
@@ -148,81 +143,6 @@ describe('atomic EVM native payouts through Multicall3', () => {
       assert.equal(await nonceOf(u.address), 0);
     } finally {
       await other.app.stop();
-    }
-  });
-});
-
-describe('an atomic payout survives the service being killed before its broadcast', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-api-atomic-crash-'));
-  after(() => rmSync(dataDir, { recursive: true, force: true }));
-
-  test('SIGKILL between recording and broadcasting, then a restart: every item lands exactly once', async () => {
-    const info = await useDevnet();
-    const evm = createPublicClient({ transport: http(info.evm.rpcUrl) });
-    let killAt: (() => void) | null = null;
-    let refused = 0;
-    // The first broadcast never reaches the node: the service dies as it sends it.
-    const proxy = await startRpcProxy(info.evm.rpcUrl, {
-      beforeForward: (call) => {
-        if (call.method !== 'eth_sendRawTransaction' || !killAt) return;
-        killAt();
-        killAt = null;
-        refused++;
-        throw new Error('the service died before this broadcast');
-      },
-    });
-    const port = await freePort();
-    const env = {
-      DATA_DIR: dataDir,
-      DEVNET: 'off',
-      PORT: String(port),
-      RPC_URL_EVM_LOCALNET: proxy.url,
-      TRACKER_INTERVAL_MS: '200',
-      RATE_LIMIT_READ_PER_MINUTE: '100000',
-    };
-    const api = `http://127.0.0.1:${port}/api/v1`;
-    try {
-      let server = await startServerProcess(env);
-      const key = readFileSync(join(dataDir, 'demo-api-key'), 'utf8').trim();
-      const headers = { 'x-api-key': key, 'content-type': 'application/json' };
-      const { wallets } = await (await fetch(`${api}/wallets?chain=ethereum`, { headers })).json();
-      const from = wallets[0].address as Address;
-      await fund({ chain: CHAIN, address: from, amount: parseEther('2') });
-      const nonce = await evm.getTransactionCount({ address: from });
-      const items = Array.from({ length: 120 }, (_, i) => ({
-        to: privateKeyToAddress(generatePrivateKey()),
-        amount: String(10_000 + i),
-      }));
-      const killed = server;
-      killAt = () => killed.child.kill('SIGKILL');
-      const res = await fetch(`${api}/payouts`, {
-        method: 'POST',
-        headers: { ...headers, 'idempotency-key': randomUUID() },
-        body: JSON.stringify({ chain: CHAIN, asset: 'native', atomic: true, items }),
-      });
-      assert.equal(res.status, 202, await res.clone().text());
-      const { id } = await res.json();
-      assert.equal(await killed.stop(), null, 'killed by the signal');
-      assert.equal(refused, 1, 'killed at its broadcast');
-      assert.equal(await evm.getTransactionCount({ address: from }), nonce, 'nothing reached the node');
-
-      server = await startServerProcess(env);
-      try {
-        let payout = await (await fetch(`${api}/payouts/${id}`, { headers })).json();
-        for (let i = 0; i < 900 && payout.status === 'processing'; i++) {
-          await new Promise((r) => setTimeout(r, 200));
-          payout = await (await fetch(`${api}/payouts/${id}`, { headers })).json();
-        }
-        assert.equal(payout.status, 'completed', JSON.stringify(payout.totals));
-        assert.equal(payout.totals.transactions, 1);
-        for (const item of items)
-          assert.equal(await evm.getBalance({ address: item.to as Address }), BigInt(item.amount));
-        assert.equal(await evm.getTransactionCount({ address: from }), nonce + 1, 'one transaction');
-      } finally {
-        assert.equal(await server.stop('SIGTERM'), 0);
-      }
-    } finally {
-      await proxy.close();
     }
   });
 });

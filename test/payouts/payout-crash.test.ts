@@ -41,11 +41,7 @@ describe('a payout survives the service being killed', () => {
     assert.ok(broadcasts >= 70 && broadcasts < 200, `killed mid-payout (${broadcasts} broadcasts)`);
 
     const server = await lab.start();
-    let payout = await (await fetch(`${api}/payouts/${id}`, { headers })).json();
-    for (let i = 0; i < 900 && payout.status === 'processing'; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      payout = await (await fetch(`${api}/payouts/${id}`, { headers })).json();
-    }
+    const payout = await lab.waitForPayout(id);
     assert.equal(payout.status, 'completed', JSON.stringify(payout.totals));
     for (const item of items)
       assert.equal(await evm.getBalance({ address: item.to as Address }), BigInt(item.amount));

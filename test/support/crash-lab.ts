@@ -66,6 +66,20 @@ export async function crashLab(name: string, env: Record<string, string> = {}) {
       await fund({ chain: 'evm-localnet', address: from, amount: wei });
       return from;
     },
+    /** GET /payouts/{id} until the payout is no longer processing (3 minutes at most). */
+    async waitForPayout(id: string, apiKey?: string): Promise<Record<string, unknown>> {
+      const key = apiKey ?? this.demoKey();
+      const read = async () =>
+        (await (
+          await fetch(`${this.api}/payouts/${id}`, { headers: { 'x-api-key': key } })
+        ).json()) as Record<string, unknown>;
+      let payout = await read();
+      for (let i = 0; i < 900 && payout.status === 'processing'; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        payout = await read();
+      }
+      return payout;
+    },
     /**
      * SIGKILLs the running process at the first RPC call `match` accepts (it may count calls), at
      * `at`; resolves once it was killed.
