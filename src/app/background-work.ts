@@ -24,8 +24,8 @@ export function startBackgroundWork(
   let trackerAt = 0;
   let trackerBusy = false;
   let running: Promise<unknown> = Promise.resolve();
-  /** When a run asked for meanwhile (lookAt during a run) is due; Infinity: none. */
-  let asked = Number.POSITIVE_INFINITY;
+  /** Looks asked for (lookAt) that no run has served yet: when each is due, by the wall's clock. */
+  let asked: number[] = [];
   const scheduleTracker = (at: number) => {
     if (trackerTimer) clearTimeout(trackerTimer);
     trackerAt = at;
@@ -35,13 +35,15 @@ export function startBackgroundWork(
     if (stopped) return;
     trackerTimer = null;
     trackerBusy = true;
+    // This run serves the looks due by now; later ones wait for their own.
+    const started = Date.now();
+    asked = asked.filter((at) => at > started);
     running = services.transactions
       .trackDue()
       .catch((err) => logger?.warn({ err }, 'transaction tracker run failed'))
       .finally(() => {
         trackerBusy = false;
-        const next = Math.min(Date.now() + config.TRACKER_INTERVAL_MS, asked);
-        asked = Number.POSITIVE_INFINITY;
+        const next = Math.min(Date.now() + config.TRACKER_INTERVAL_MS, ...asked);
         if (!stopped) scheduleTracker(next);
       });
   };
@@ -53,8 +55,8 @@ export function startBackgroundWork(
     if (stopped) return;
     // `at` is by the service's clock (a test's may run fast): its delay from now, on the wall's.
     const ms = Date.now() + (at.getTime() - clock.nowMs());
-    if (trackerBusy) asked = Math.min(asked, ms);
-    else if (trackerTimer === null || ms < trackerAt) scheduleTracker(ms);
+    asked.push(ms);
+    if (!trackerBusy && (trackerTimer === null || ms < trackerAt)) scheduleTracker(ms);
   };
   scheduleTracker(Date.now());
   services.payoutRunner.onLookDue(lookAt);
