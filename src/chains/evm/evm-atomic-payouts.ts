@@ -96,7 +96,7 @@ export interface Pack<T extends PayoutTransfer = PayoutTransfer> {
 /**
  * Packs `transfers` (in order) into transactions of at most ATOMIC_ITEMS_PER_TX and half a block's
  * gas, each estimated. A pack whose estimate reverts is bisected down to the transfers that fail
- * alone (`failed`, with why); the rest are packed again. `estimate: false` (the wallet cannot cover
+ * alone (`failed`, with why); the rest are then packed again together. `estimate: false` (the wallet cannot cover
  * the amounts, so the node would refuse any estimate): rough gas, for the funds check to refuse.
  */
 export async function packTransfers<T extends PayoutTransfer>(
@@ -169,6 +169,20 @@ export async function packTransfers<T extends PayoutTransfer>(
     for (let i = 0; i < pack.length; i += size) await settle(pack.slice(i, i + size));
   };
   await Promise.all(chunks.map((c) => settle(c)));
+  if (failed.length > 0) {
+    // The bisection left the good transfers in as many packs as it took to find the bad ones:
+    // they are packed again without them, into as few transactions as before.
+    const bad = new Set(failed.map((f) => f.index));
+    const again = await packTransfers(
+      client,
+      chain,
+      from,
+      multicall,
+      transfers.filter((t) => !bad.has(t.index)),
+      opts,
+    );
+    return { packs: again.packs, failed: [...failed, ...again.failed] };
+  }
   packs.sort((a, b) => (a.transfers[0]?.index ?? 0) - (b.transfers[0]?.index ?? 0));
   return { packs, failed };
 }
