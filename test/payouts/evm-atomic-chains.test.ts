@@ -9,10 +9,10 @@ import { after, before, describe, test } from 'node:test';
 import { type Address, createPublicClient, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import type { TestApp } from '../support/app.ts';
-import { startChainApp, walletOf, write } from '../support/chain-app.ts';
-import { fund, useDevnet } from '../support/devnet.ts';
+import { startChainApp, walletOf } from '../support/chain-app.ts';
+import { useDevnet } from '../support/devnet.ts';
 import { type PrivateEvm, startPrivateEvm } from '../support/private-chains.ts';
-import { waitForPayout } from './payout-support.ts';
+import { fundedEvmUser, paidOut } from './payout-support.ts';
 
 const CHAIN = 'evm-localnet';
 const randomAddress = () => privateKeyToAddress(generatePrivateKey());
@@ -49,14 +49,7 @@ describe('an atomic payout on a chain with small blocks', () => {
     const from = (await walletOf(app, user.userId, 'ethereum')) as Address;
     await evm.fund(from, parseEther('1'));
     const items = itemsOf(n, base);
-    const res = await write(
-      app,
-      '/payouts',
-      { chain: CHAIN, asset: 'native', atomic: true, items },
-      user.key,
-    );
-    assert.equal(res.status, 202, await res.clone().text());
-    const done = await waitForPayout(app, user.key, (await res.json()).id);
+    const done = await paidOut(app, user.key, { chain: CHAIN, asset: 'native', atomic: true, items });
     assert.equal(done.status, 'completed', JSON.stringify(done.totals));
     const byTx = new Map<string, number[]>();
     for (const item of done.items)
@@ -99,14 +92,7 @@ describe('an atomic payout on a chain with small blocks', () => {
     const from = (await walletOf(app, user.userId, 'ethereum')) as Address;
     await evm.fund(from, parseEther('1'));
     const items = itemsOf(200, 4_000n);
-    const res = await write(
-      app,
-      '/payouts',
-      { chain: CHAIN, asset: 'native', atomic: true, items },
-      user.key,
-    );
-    assert.equal(res.status, 202, await res.clone().text());
-    const done = await waitForPayout(app, user.key, (await res.json()).id);
+    const done = await paidOut(app, user.key, { chain: CHAIN, asset: 'native', atomic: true, items });
     assert.equal(done.status, 'completed', JSON.stringify(done.totals));
     const ids = [...new Set<string>(done.items.map((i: { transactionId: string }) => i.transactionId))];
     assert.equal(done.totals.transactions, ids.length);
@@ -147,18 +133,9 @@ describe('an atomic payout on a chain whose Multicall3 is elsewhere (MULTICALL3_
 
   test('the pack is a call to the configured address, and lands every item once', async () => {
     const { app } = ctx;
-    const user = await app.newUser();
-    const from = (await walletOf(app, user.userId, 'ethereum')) as Address;
-    await fund({ chain: CHAIN, address: from, amount: parseEther('1') });
+    const { user, from } = await fundedEvmUser(app, parseEther('1'));
     const items = itemsOf(5, 6_000n);
-    const res = await write(
-      app,
-      '/payouts',
-      { chain: CHAIN, asset: 'native', atomic: true, items },
-      user.key,
-    );
-    assert.equal(res.status, 202, await res.clone().text());
-    const done = await waitForPayout(app, user.key, (await res.json()).id);
+    const done = await paidOut(app, user.key, { chain: CHAIN, asset: 'native', atomic: true, items });
     assert.equal(done.status, 'completed', JSON.stringify(done.totals));
     assert.equal(done.totals.transactions, 1);
     const tx = await (await app.get(`/api/v1/tx/${done.items[0].transactionId}`, user.key)).json();

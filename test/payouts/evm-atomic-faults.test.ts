@@ -19,10 +19,10 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import type { TestApp } from '../support/app.ts';
-import { startChainApp, walletOf, write } from '../support/chain-app.ts';
-import { fund, useDevnet } from '../support/devnet.ts';
+import { startChainApp, write } from '../support/chain-app.ts';
+import { useDevnet } from '../support/devnet.ts';
 import { type Fault, type RpcProxy, startRpcProxy } from '../support/rpc-proxy.ts';
-import { type PayoutJson, waitForPayout } from './payout-support.ts';
+import { fundedEvmUser, type PayoutJson, paidOut, waitForPayout } from './payout-support.ts';
 
 const CHAIN = 'evm-localnet';
 const SEND = 'eth_sendRawTransaction';
@@ -79,23 +79,14 @@ describe('an atomic payout whose broadcast answer is lost', () => {
   ];
   for (const [what, fault] of lost)
     test(`${what} (twice): every item lands once, in one transaction`, async () => {
-      const user = await app.newUser();
-      const from = (await walletOf(app, user.userId, 'ethereum')) as Address;
-      await fund({ chain: CHAIN, address: from, amount: parseEther('1') });
+      const { user, from } = await fundedEvmUser(app, parseEther('1'));
       const items = itemsOf(40, 5_000n);
       const since = proxy.calls.length;
       const injected = proxy.injected[fault.kind] ?? 0;
       // The pack's first send (in a JSON-RPC batch) and the next one of it (the runner's or the
       // tracker's): neither answer reaches the service.
       proxy.inject(SEND, fault, { times: 2 });
-      const res = await write(
-        app,
-        '/payouts',
-        { chain: CHAIN, asset: 'native', atomic: true, items },
-        user.key,
-      );
-      assert.equal(res.status, 202, await res.clone().text());
-      const done = await waitForPayout(app, user.key, (await res.json()).id);
+      const done = await paidOut(app, user.key, { chain: CHAIN, asset: 'native', atomic: true, items });
       assert.equal(proxy.injected[fault.kind], injected + 2, 'both answers were lost');
       assert.equal(done.status, 'completed', JSON.stringify(done.totals));
       assert.equal(done.totals.confirmed, 40);
@@ -125,9 +116,7 @@ describe('an atomic payout read through a node that lags after its transaction l
   });
 
   test('two packs, no receipt and the nonce read as before: only their own nonces are ever re-signed, each item paid once', async () => {
-    const user = await app.newUser();
-    const from = (await walletOf(app, user.userId, 'ethereum')) as Address;
-    await fund({ chain: CHAIN, address: from, amount: parseEther('1') });
+    const { user, from } = await fundedEvmUser(app, parseEther('1'));
     const items = itemsOf(230, 9_000n);
     const since = proxy.calls.length;
     // A node behind the chain: it knows no receipt, and counts the wallet's transactions as none.
@@ -205,19 +194,10 @@ describe('an atomic payout of more items than one transaction carries', () => {
   });
 
   test('450 items: three packs (200, 200, 50), items of a pack share its transaction, each paid once', async () => {
-    const user = await app.newUser();
-    const from = (await walletOf(app, user.userId, 'ethereum')) as Address;
-    await fund({ chain: CHAIN, address: from, amount: parseEther('1') });
+    const { user, from } = await fundedEvmUser(app, parseEther('1'));
     const items = itemsOf(450, 1_000n);
     const since = proxy.calls.length;
-    const res = await write(
-      app,
-      '/payouts',
-      { chain: CHAIN, asset: 'native', atomic: true, items },
-      user.key,
-    );
-    assert.equal(res.status, 202, await res.clone().text());
-    const done = await waitForPayout(app, user.key, (await res.json()).id);
+    const done = await paidOut(app, user.key, { chain: CHAIN, asset: 'native', atomic: true, items });
     assert.equal(done.status, 'completed', JSON.stringify(done.totals));
     assert.equal(done.totals.confirmed, 450);
     assert.equal(done.totals.transactions, 3);
@@ -277,20 +257,11 @@ describe('an atomic pack that reverts on chain', () => {
   });
 
   test('a recipient that starts refusing after signing sinks its pack only: those items FAILED and unpaid, the other pack paid', async () => {
-    const user = await app.newUser();
-    const from = (await walletOf(app, user.userId, 'ethereum')) as Address;
-    await fund({ chain: CHAIN, address: from, amount: parseEther('1') });
+    const { user, from } = await fundedEvmUser(app, parseEther('1'));
     const items = itemsOf(230, 3_000n);
     refuseAtSend = items[7]?.to as Address;
     const since = proxy.calls.length;
-    const res = await write(
-      app,
-      '/payouts',
-      { chain: CHAIN, asset: 'native', atomic: true, items },
-      user.key,
-    );
-    assert.equal(res.status, 202, await res.clone().text());
-    const done = await waitForPayout(app, user.key, (await res.json()).id);
+    const done = await paidOut(app, user.key, { chain: CHAIN, asset: 'native', atomic: true, items });
     assert.equal(refuseAtSend, null, 'the recipient turned at the first send');
     assert.equal(done.status, 'completed_with_failures', JSON.stringify(done.totals));
     assert.equal(done.totals.transactions, 2);

@@ -1,4 +1,8 @@
+import assert from 'node:assert/strict';
+import type { Address } from 'viem';
 import type { TestApp } from '../support/app.ts';
+import { walletOf, write } from '../support/chain-app.ts';
+import { fund } from '../support/devnet.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the Payout resource as the API returns it
 export type PayoutJson = Record<string, any>;
@@ -28,4 +32,19 @@ export async function waitForPayout(
       throw new Error(`payout ${id} still processing: ${JSON.stringify(payout.totals)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** A new user of `app` whose default EVM wallet (`from`) holds `wei` on the development chain. */
+export async function fundedEvmUser(app: TestApp, wei: bigint) {
+  const user = await app.newUser();
+  const from = (await walletOf(app, user.userId, 'ethereum')) as Address;
+  await fund({ chain: 'evm-localnet', address: from, amount: wei });
+  return { user, from };
+}
+
+/** POST /payouts (202 asserted), then the payout once it is no longer processing. */
+export async function paidOut(app: TestApp, key: string, body: unknown): Promise<PayoutJson> {
+  const res = await write(app, '/payouts', body, key);
+  assert.equal(res.status, 202, await res.clone().text());
+  return waitForPayout(app, key, (await res.json()).id);
 }
