@@ -12,7 +12,7 @@ import { newId } from '../../support/ids.ts';
 import type { IdempotencyService } from '../idempotency.ts';
 import { approvalReasons } from '../key-finer-rules.ts';
 import type { KeyOfRequest, KeySpendService } from '../key-spend.ts';
-import { nothingSent } from '../transactions/write-outcomes.ts';
+import { nothingSent, readBack } from '../transactions/write-outcomes.ts';
 import type { WalletsService } from '../wallets.ts';
 import { resolveWriteWallet } from '../write-wallet.ts';
 import { decodeCursor, encodeCursor, payoutSummary, payoutView } from './payout-views.ts';
@@ -162,28 +162,22 @@ export function payoutsService(deps: PayoutsDeps) {
       const payoutId = newId('pay');
       /**
        * The statement that records the payout may have committed though its answer was lost (the
-       * connection dropped): the runner would then pay every item. It is settled before anything is
-       * said: burning the key (it waits for that statement's row lock) proves nothing was recorded;
-       * else the payout is read back. When neither can be read, the items may be paid.
+       * connection dropped): the runner would then pay every item. It is settled (readBack) before
+       * anything is said; when that cannot be told, the items may be paid.
        */
       const recordOrReadBack = async (insert: () => Promise<boolean>): Promise<boolean> => {
         try {
           return await insert();
         } catch (err) {
-          let burned: boolean;
-          let found = false;
-          try {
-            burned = await claim.failIfUnrecorded(nothingSent(err, 'nothing was recorded or sent'));
-            if (!burned) found = (await repo.findForUser(payoutId, input.userId)) !== null;
-          } catch {
+          const found = async () => (await repo.findForUser(payoutId, input.userId)) !== null;
+          const settled = await readBack(claim, nothingSent(err, 'nothing was recorded or sent'), found);
+          if (settled === 'unknown') {
             maybeRecorded = true;
             throw mayHaveBeenRecorded(payoutId, err);
           }
-          if (found) {
-            deps.logger?.warn({ err, payoutId }, 'the payout was recorded though the answer was lost');
-            return true;
-          }
-          throw err;
+          if (settled !== 'recorded') throw err;
+          deps.logger?.warn({ err, payoutId }, 'the payout was recorded though the answer was lost');
+          return true;
         }
       };
       try {

@@ -24,7 +24,7 @@ import { checkWrite } from '../key-write-rules.ts';
 import type { WalletsService } from '../wallets.ts';
 import { resolveWriteWallet } from '../write-wallet.ts';
 import { transactionView } from './views.ts';
-import { mayHaveBeenSent, nothingSent } from './write-outcomes.ts';
+import { mayHaveBeenSent, nothingSent, readBack } from './write-outcomes.ts';
 
 export interface ControlDeps {
   db: Database;
@@ -62,10 +62,7 @@ export function controlService(deps: ControlDeps) {
   /**
    * Waits for the database transaction that records the replacement and the key's answer. One
    * whose answer never came (the connection dropped during COMMIT) may have committed, and then
-   * the tracker broadcasts the attempt: it is settled before anything is said. Burning the key
-   * (which waits for that transaction's row lock) proves nothing was recorded; a key no longer
-   * ours was settled by this commit (`recorded` reads it back) or by the sweep of dead requests.
-   * When that cannot be read, a transaction may have been sent.
+   * the tracker broadcasts the attempt: it is settled (readBack) before anything is said.
    */
   async function committedOrReadBack(
     commit: Promise<void>,
@@ -75,25 +72,13 @@ export function controlService(deps: ControlDeps) {
   ): Promise<void> {
     try {
       await commit;
-      return;
     } catch (err) {
       // Refused inside the transaction: it rolled back.
       if (err instanceof AppError) throw err;
-      let burned: boolean;
-      try {
-        burned = await claim.failIfUnrecorded(nothingSent(err, 'nothing was sent'));
-      } catch {
-        throw mayHaveBeenSent(id, err);
-      }
-      if (burned) throw nothingSent(err, 'nothing was sent');
-      let found: boolean;
-      try {
-        found = await recorded();
-      } catch {
-        throw mayHaveBeenSent(id, err);
-      }
-      // Settled by someone else (its lease ran out) and not recorded: nothing to broadcast.
-      if (!found) throw nothingSent(err, 'nothing was sent');
+      const settled = await readBack(claim, nothingSent(err, 'nothing was sent'), recorded);
+      if (settled === 'unknown') throw mayHaveBeenSent(id, err);
+      // Burned, or settled by someone else (its lease ran out) and not recorded: nothing to broadcast.
+      if (settled !== 'recorded') throw nothingSent(err, 'nothing was sent');
       deps.logger?.warn({ err, transactionId: id }, 'the replacement committed though its answer was lost');
     }
   }

@@ -48,11 +48,35 @@ function reason(cause: unknown): string {
 }
 
 /**
- * Records a signed transaction, linked to the request's key. An INSERT whose answer did not come
- * (the connection dropped while the commit's answer travelled) may have committed: it is read
- * back before anything is decided. Returns true when the transaction is recorded (broadcast it),
+ * What became of a write whose recording statement failed: one whose answer never came (the
+ * connection dropped while the commit's answer travelled) may have committed. Burning the key
+ * unless something is linked to it (a statement still on its way then finds the key failed and
+ * records nothing) proves it `absent`; else `found` reads it back: `recorded`, or `not-ours` (the
+ * key was settled by someone else: the sweep of requests that ended). `unknown` when the database
+ * cannot say: the caller answers that the write may have happened, never "nothing was done".
+ * Without a key only the read-back decides, and a late commit cannot be ruled out.
+ */
+export async function readBack(
+  claim: Claim | null,
+  failure: AppError,
+  found: () => Promise<boolean>,
+): Promise<'recorded' | 'absent' | 'not-ours' | 'unknown'> {
+  try {
+    if (claim && (await claim.failIfUnrecorded(failure))) return 'absent';
+    if (await found()) return 'recorded';
+    return claim ? 'not-ours' : 'unknown';
+  } catch {
+    // The sweep of abandoned keys settles it once the database answers again (the key keeps this
+    // request's claim; its lease runs out when the request ends).
+    return 'unknown';
+  }
+}
+
+/**
+ * Records a signed transaction, linked to the request's key, reading it back when the INSERT's
+ * answer did not come (readBack). Returns true when the transaction is recorded (broadcast it),
  * false when the request no longer holds its key (nothing recorded). Throws a `sent: no` error when
- * the read-back proves nothing was recorded, and `mayHaveBeenSent` when it cannot tell.
+ * nothing was recorded, and `mayHaveBeenSent` when that cannot be told.
  */
 export async function recordSigned(
   repo: TransactionsRepository,
@@ -65,21 +89,10 @@ export async function recordSigned(
     return await repo.insert(tx, attempt, claim?.link ?? null, audit);
   } catch (err) {
     const failure = nothingSent(err, '');
-    let settled: 'recorded' | 'absent' | 'not-ours';
-    try {
-      // Burning the key unless a transaction is linked settles it: an INSERT still on its way
-      // finds the key failed and records nothing.
-      if (claim && (await claim.failIfUnrecorded(failure))) settled = 'absent';
-      else settled = (await repo.findById(tx.id)) ? 'recorded' : claim ? 'not-ours' : 'absent';
-    } catch {
-      // The sweep of abandoned keys settles it once the database answers again (the key keeps
-      // this request's claim; its lease runs out when the request ends).
-      throw mayHaveBeenSent(tx.id, err);
-    }
+    const settled = await readBack(claim, failure, async () => (await repo.findById(tx.id)) !== null);
     if (settled === 'recorded') return true;
     if (settled === 'not-ours') return false;
-    // With no key to settle it (not a path the API takes), a late commit cannot be ruled out.
-    if (!claim) throw mayHaveBeenSent(tx.id, err);
+    if (settled === 'unknown') throw mayHaveBeenSent(tx.id, err);
     throw failure;
   }
 }
