@@ -60,14 +60,6 @@ const GAP_ROUNDS = 4;
  */
 const PARTS_PER_HOLD = 4;
 const CLAIM_BATCH = 4;
-/**
- * A run that failed (the database or the node failed for a moment, the wallet's lock was lost) is
- * retried this soon rather than when its lease runs out; the retry's own statement is tried again
- * as often while the database is away, a few times, before the lease is left to run out.
- */
-const RETRY_AFTER_FAILURE_MS = 2000;
-const RETRY_TRIES = 8;
-
 /** Runs `fn` over `list` with at most `width` calls in flight, results in order. */
 async function pool<T, R>(list: T[], width: number, fn: (t: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(list.length);
@@ -97,6 +89,12 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
   const txs = payoutTransactionsRepository(deps.db);
   /** Told when a part's first look is due (onLookDue). */
   let looker: ((at: Date) => void) | null = null;
+  /**
+   * Payouts whose run failed here (the database or the node away for a moment, the wallet's lock
+   * lost): made due again at the runner's next look, about a second later, rather than when their
+   * lease runs out; while the database is away, at the look after.
+   */
+  const failedHere = new Set<string>();
 
   function recordOf(
     p: PayoutRecord,
@@ -190,14 +188,15 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
       const kind = outcomes[i]?.kind;
       return kind === 'accepted' || kind === 'uncertain' || kind === 'underpriced' || kind === 'nonce-gap';
     });
+    await submitted(sent.map((o) => o.id));
+  }
+
+  /** SUBMITTED once broadcast was tried, and the tracker's from its first look on (FIRST_CHECK_MS). */
+  async function submitted(ids: TransactionId[]): Promise<void> {
     const now = deps.clock.now();
     const firstLook = new Date(now.getTime() + FIRST_CHECK_MS);
-    await txs.markSubmitted(
-      sent.map((o) => o.id),
-      now,
-      firstLook,
-    );
-    if (sent.length > 0) looker?.(firstLook);
+    await txs.markSubmitted(ids, now, firstLook);
+    if (ids.length > 0) looker?.(firstLook);
   }
 
   /** Broadcasts a recorded part, pipelined; SUBMITTED once tried (the tracker takes it from there). */
@@ -209,7 +208,7 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
       records.map((r) => r.tx.attempts[0] as AttemptRecord),
     );
     const now = deps.clock.now();
-    const submitted: TransactionId[] = [];
+    const sent: TransactionId[] = [];
     for (const [i, outcome] of outcomes.entries()) {
       const { tx } = records[i] as PayoutTransactionRecord;
       const refused =
@@ -225,11 +224,9 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
           now,
           details: { broadcast: 'no' },
         });
-      else submitted.push(tx.id);
+      else sent.push(tx.id);
     }
-    const firstLook = new Date(now.getTime() + FIRST_CHECK_MS);
-    await txs.markSubmitted(submitted, now, firstLook);
-    if (submitted.length > 0) looker?.(firstLook);
+    await submitted(sent);
   }
 
   /**
@@ -302,14 +299,6 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
     await repo.finishSigning(p.id, deps.clock.now());
   }
 
-  /** Makes a payout whose run failed due again soon; while the database is away, tries again later. */
-  function retrySoon(id: string, tries: number): void {
-    repo.retryAt(id, new Date(deps.clock.nowMs() + RETRY_AFTER_FAILURE_MS)).catch((err) => {
-      if (tries > 1) setTimeout(() => retrySoon(id, tries - 1), RETRY_AFTER_FAILURE_MS).unref();
-      else deps.logger?.warn({ err, payoutId: id }, 'payout retry not recorded; retried when its lease ends');
-    });
-  }
-
   /** Marks finished payouts completed, each with its payout.completed event in the same transaction. */
   async function completeFinished(): Promise<number> {
     return deps.db.transaction(async (tx) => {
@@ -350,12 +339,16 @@ export function payoutRunner(deps: PayoutRunnerDeps) {
     /** Claims the payouts due and runs them (each wallet's in turn, different wallets at once). */
     async runDue(): Promise<number> {
       const now = deps.clock.now();
+      if (failedHere.size > 0) {
+        await repo.dueAgain([...failedHere], now);
+        failedHere.clear();
+      }
       const due = await repo.claimDue(now, CLAIM_BATCH, new Date(now.getTime() + PAYOUT_LEASE_MS));
       await Promise.all(
         due.map((p) =>
           run(p).catch((err) => {
             deps.logger?.warn({ err, payoutId: p.id }, 'payout run failed; retried in a moment');
-            retrySoon(p.id, RETRY_TRIES);
+            failedHere.add(p.id);
           }),
         ),
       );

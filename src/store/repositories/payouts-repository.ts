@@ -249,12 +249,15 @@ export function payoutsRepository(db: Queryable) {
     },
 
     /**
-     * Gives a failed run's payout back before its lease ends (a database or node that failed for
-     * a moment should not hold it for the whole lease): due again at `at`. A payout whose signing
-     * ended meanwhile (run_after null) stays as it is.
+     * Makes payouts whose run failed due at `at` rather than when their lease ends (a database or
+     * node that failed for a moment should not hold them for the whole lease). A payout whose
+     * signing ended meanwhile (run_after null) stays as it is.
      */
-    async retryAt(id: string, at: Date): Promise<void> {
-      await db.query('update payouts set run_after = $2 where id = $1 and run_after is not null', [id, at]);
+    async dueAgain(ids: string[], at: Date): Promise<void> {
+      await db.query(
+        'update payouts set run_after = $2 where id = any($1::text[]) and run_after is not null',
+        [ids, at],
+      );
     },
 
     /** Extends the runner's lease while it works. */
