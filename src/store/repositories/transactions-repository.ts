@@ -197,10 +197,7 @@ export function transactionsRepository(db: Queryable) {
     /**
      * Records a new signed attempt (before it is broadcast) and makes its hash the current one;
      * `reason` says why it replaces the earlier one (kept in details.replacedBecause, which the
-     * transaction.replaced event names).
-     */
-    /**
-     * Records a new attempt, which becomes the transaction's hash. With `asRead` (the tracker, which
+     * transaction.replaced event names). With `asRead` (the tracker, which
      * signs without the wallet's lock): only while the caller's cancel and speed-up stand as they
      * were read, so a cancel or a higher price recorded meanwhile is never signed over (the
      * attempt number's key already stops two attempts at one number). Returns whether it was added.
