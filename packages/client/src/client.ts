@@ -233,6 +233,37 @@ export function createWalletApiClient(options: WalletApiClientOptions) {
     return null;
   }
 
+  /**
+   * Looks until `done` holds, between looks waiting for one of `changes` in the event log (a change
+   * wakes the wait at once) or the backoff (from 250 ms, x1.5, at most `maxIntervalMs`); the cursor is
+   * taken before the first look, so a change right after it still wakes the wait. TIMEOUT after
+   * `timeoutMs`, saying what the last look found.
+   */
+  async function waitUntil<T>(
+    look: (signal: AbortSignal | undefined) => Promise<T>,
+    done: (t: T) => boolean,
+    o: {
+      changes: readonly EventType[];
+      timeoutMs: number;
+      maxIntervalMs: number;
+      signal: AbortSignal | undefined;
+    },
+    still: (t: T, limitMs: number) => string,
+  ): Promise<T> {
+    const clock = new Stopwatch(sleep);
+    let interval = 250;
+    let cursor = await nextChange(core, undefined, o.changes, 0, o.signal);
+    for (;;) {
+      const t = await look(o.signal);
+      if (done(t)) return t;
+      const remaining = o.timeoutMs - clock.elapsedMs();
+      if (remaining <= 0)
+        throw new WalletApiError({ message: still(t, o.timeoutMs), code: 'TIMEOUT', status: 0 });
+      cursor = await waitBetweenLooks(cursor, o.changes, Math.min(interval, remaining), clock, o.signal);
+      interval = Math.min(interval * 1.5, o.maxIntervalMs);
+    }
+  }
+
   const write = async (
     run: (ctx: CallContext) => Promise<AttemptResult<WriteResult['submission']>>,
     opts: WriteOptions = {},
@@ -431,66 +462,42 @@ export function createWalletApiClient(options: WalletApiClientOptions) {
       id: string,
       opts: WaitOptions & { onProgress?: (p: Payout) => void } = {},
     ): Promise<Payout> {
-      const limit = opts.timeoutMs ?? 600_000;
-      const clock = new Stopwatch(sleep);
-      let interval = 250;
-      // Taken before the first look: an item or the payout settling after it wakes the wait at once.
-      let cursor = await nextChange(core, undefined, PAYOUT_CHANGES, 0, opts.signal);
-      for (;;) {
-        const payout = await read(
-          ({ signal }) => api.GET('/payouts/{id}', { params: { path: { id } }, signal }),
-          opts.signal ? { signal: opts.signal } : {},
-        );
-        opts.onProgress?.(payout);
-        if (payout.status !== 'processing') return payout;
-        const remaining = limit - clock.elapsedMs();
-        if (remaining <= 0)
-          throw new WalletApiError({
-            message: `Payout ${id} is still processing after ${limit} ms`,
-            code: 'TIMEOUT',
-            status: 0,
-          });
-        cursor = await waitBetweenLooks(
-          cursor,
-          PAYOUT_CHANGES,
-          Math.min(interval, remaining),
-          clock,
-          opts.signal,
-        );
-        interval = Math.min(interval * 1.5, 3000);
-      }
+      return waitUntil(
+        async (signal) => {
+          const payout = await read(
+            ({ signal: s }) => api.GET('/payouts/{id}', { params: { path: { id } }, signal: s }),
+            signal ? { signal } : {},
+          );
+          opts.onProgress?.(payout);
+          return payout;
+        },
+        (p) => p.status !== 'processing',
+        {
+          changes: PAYOUT_CHANGES,
+          timeoutMs: opts.timeoutMs ?? 600_000,
+          maxIntervalMs: 3000,
+          signal: opts.signal,
+        },
+        (_p, limit) => `Payout ${id} is still processing after ${limit} ms`,
+      );
     },
 
     /**
      * Polls GET /tx/{id} until the transaction is CONFIRMED or FAILED and returns it (a FAILED one is
      * returned, not thrown: its `error` says why). Backoff from 250 ms, x1.5, at most 5 s between polls.
      */
-    async waitForTransaction(id: string, opts: WaitOptions = {}): Promise<Transaction> {
-      const limit = opts.timeoutMs ?? 120_000;
-      const clock = new Stopwatch(sleep);
-      let interval = 250;
-      // Taken before the first look: the transaction settling after it wakes the wait at once.
-      let cursor = await nextChange(core, undefined, TRANSACTION_CHANGES, 0, opts.signal);
-      for (;;) {
-        const tx = await getTransaction(id, opts.signal ? { signal: opts.signal } : {});
-        if (tx.status === 'CONFIRMED' || tx.status === 'FAILED') return tx;
-        const remaining = limit - clock.elapsedMs();
-        if (remaining <= 0) {
-          throw new WalletApiError({
-            message: `Transaction ${id} is still ${tx.status} after ${limit} ms`,
-            code: 'TIMEOUT',
-            status: 0,
-          });
-        }
-        cursor = await waitBetweenLooks(
-          cursor,
-          TRANSACTION_CHANGES,
-          Math.min(interval, remaining),
-          clock,
-          opts.signal,
-        );
-        interval = Math.min(interval * 1.5, 5000);
-      }
+    waitForTransaction(id: string, opts: WaitOptions = {}): Promise<Transaction> {
+      return waitUntil(
+        (signal) => getTransaction(id, signal ? { signal } : {}),
+        (tx) => tx.status === 'CONFIRMED' || tx.status === 'FAILED',
+        {
+          changes: TRANSACTION_CHANGES,
+          timeoutMs: opts.timeoutMs ?? 120_000,
+          maxIntervalMs: 5000,
+          signal: opts.signal,
+        },
+        (tx, limit) => `Transaction ${id} is still ${tx.status} after ${limit} ms`,
+      );
     },
   };
 }
