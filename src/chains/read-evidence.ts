@@ -158,5 +158,19 @@ export const absenceProven = (e: ReadEvidence, now: Date, windowMs: number) =>
 export const recheckIn = (e: ReadEvidence, windowMs: number): number | undefined =>
   e.absent || e.behind ? Math.max(1000, Math.ceil(windowMs / (ABSENCE_LOOKS - 1))) : undefined;
 
+/**
+ * The inspection of a transaction the reads cannot decide on yet (either family): its evidence,
+ * why it may be stuck, and how soon to look again while a run of agreeing looks is under way.
+ */
+export function unsure(evidence: ReadEvidence, stuckReason: string | null | undefined, windowMs: number) {
+  const soon = recheckIn(evidence, windowMs);
+  return {
+    kind: 'unsure' as const,
+    evidence,
+    ...(stuckReason !== undefined ? { stuckReason } : {}),
+    ...(soon !== undefined ? { recheckInMs: soon } : {}),
+  };
+}
+
 export const sameEvidence = (a: ReadEvidence, b: ReadEvidence) =>
   JSON.stringify(evidenceJson(a)) === JSON.stringify(evidenceJson(b));

@@ -14,7 +14,7 @@ import {
 import type { AttemptRecord, TransactionRecord } from '../../domain/transactions.ts';
 import type { BroadcastOutcome, Inspection } from '../chain-adapter.ts';
 import type { Chain } from '../chain-registry.ts';
-import { evidenceOf, readAt, recheckIn, type Sighting, sighted } from '../read-evidence.ts';
+import { evidenceOf, readAt, type Sighting, sighted, unsure } from '../read-evidence.ts';
 import { type ChainClients, rpcError } from '../rpc-clients.ts';
 import { stuckReasonOf } from '../stuck-reasons.ts';
 import { judgeEvmAbsence } from './evm-evidence.ts';
@@ -133,15 +133,8 @@ export async function inspectEvmTransaction(
   });
   evidence = verdict.evidence;
   switch (verdict.next) {
-    case 'unsure': {
-      const soon = recheckIn(evidence, chain.evidenceWindowMs);
-      return {
-        kind: 'unsure',
-        evidence,
-        ...(verdict.stuckReason !== undefined ? { stuckReason: verdict.stuckReason } : {}),
-        ...(soon !== undefined ? { recheckInMs: soon } : {}),
-      };
-    }
+    case 'unsure':
+      return unsure(evidence, verdict.stuckReason, chain.evidenceWindowMs);
     case 'reorged':
       return { kind: 'reorged', evidence };
     case 'gone':

@@ -32,7 +32,7 @@ import {
 } from '../chain-adapter.ts';
 import type { ChainFamily, CheckedWrite, PreparedWrite, Simulation } from '../chain-family.ts';
 import type { Chain } from '../chain-registry.ts';
-import { evidenceOf, notAbsent, readAt, recheckIn, sighted } from '../read-evidence.ts';
+import { evidenceOf, notAbsent, readAt, sighted, unsure } from '../read-evidence.ts';
 import { type ChainClients, rpcError, type SolanaRpc } from '../rpc-clients.ts';
 import { stuckReasonOf } from '../stuck-reasons.ts';
 import { solanaBalanceReader } from './solana-balances.ts';
@@ -389,15 +389,8 @@ export function solanaFamily(deps: {
       });
       evidence = verdict.evidence;
       const latest = tx.attempts.at(-1);
-      if (verdict.next === 'unsure' || !latest) {
-        const soon = recheckIn(evidence, chain.evidenceWindowMs);
-        return {
-          kind: 'unsure',
-          evidence,
-          ...(verdict.stuckReason !== undefined ? { stuckReason: verdict.stuckReason } : {}),
-          ...(soon !== undefined ? { recheckInMs: soon } : {}),
-        };
-      }
+      if (verdict.next === 'unsure' || !latest)
+        return unsure(evidence, verdict.stuckReason, chain.evidenceWindowMs);
       // Still able to land (send-again), or proven expired (a last probe): the latest attempt is sent
       // again. "Already processed" means it landed, whatever the status reads said.
       const outcome = await broadcast(chain, latest);
