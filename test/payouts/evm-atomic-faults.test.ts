@@ -8,15 +8,7 @@
 // shared development node.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import {
-  type Address,
-  createPublicClient,
-  type Hex,
-  http,
-  parseEther,
-  parseTransaction,
-  recoverTransactionAddress,
-} from 'viem';
+import { type Address, type Hex, parseEther, parseTransaction, recoverTransactionAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import type { TestApp } from '../support/app.ts';
 import { startChainApp, write } from '../support/chain-app.ts';
@@ -36,11 +28,23 @@ const itemsOf = (n: number, base: bigint): Item[] =>
     reference: `r-${i}`,
   }));
 
-async function startProxied(env: Record<string, string> = {}) {
-  const info = await useDevnet();
-  const proxy = await startRpcProxy(info.evm.rpcUrl);
-  const ctx = await startChainApp({ evmRpcUrl: proxy.url, env: { RPC_TIMEOUT_MS: '1500', ...env } });
-  return { proxy, ctx, app: ctx.app };
+/**
+ * The service with its EVM RPC through a proxy (with `hooks`), started before the suite's tests and
+ * stopped after them; the returned object is filled in `before`.
+ */
+function proxiedApp(env: Record<string, string> = {}, hooks: Parameters<typeof startRpcProxy>[1] = {}) {
+  const s = {} as { proxy: RpcProxy; ctx: Awaited<ReturnType<typeof startChainApp>>; app: TestApp };
+  before(async () => {
+    const info = await useDevnet();
+    s.proxy = await startRpcProxy(info.evm.rpcUrl, hooks);
+    s.ctx = await startChainApp({ evmRpcUrl: s.proxy.url, env: { RPC_TIMEOUT_MS: '1500', ...env } });
+    s.app = s.ctx.app;
+  });
+  after(async () => {
+    await s.app?.stop();
+    await s.proxy?.close();
+  });
+  return s;
 }
 
 /** The nonces of every transaction `from` sent through the proxy since call `since` (each raw once). */
@@ -59,16 +63,7 @@ async function noncesSent(proxy: RpcProxy, from: Address, since: number): Promis
 }
 
 describe('an atomic payout whose broadcast answer is lost', () => {
-  let proxy: RpcProxy;
-  let ctx: Awaited<ReturnType<typeof startChainApp>>;
-  let app: TestApp;
-  before(async () => {
-    ({ proxy, ctx, app } = await startProxied());
-  });
-  after(async () => {
-    await app?.stop();
-    await proxy?.close();
-  });
+  const s = proxiedApp();
 
   const lost: [string, Fault][] = [
     ['connection dropped after forwarding', { kind: 'drop' }],
@@ -79,6 +74,7 @@ describe('an atomic payout whose broadcast answer is lost', () => {
   ];
   for (const [what, fault] of lost)
     test(`${what} (twice): every item lands once, in one transaction`, async () => {
+      const { proxy, ctx, app } = s;
       const { user, from } = await fundedEvmUser(app, parseEther('1'));
       const items = itemsOf(40, 5_000n);
       const since = proxy.calls.length;
@@ -103,19 +99,10 @@ describe('an atomic payout whose broadcast answer is lost', () => {
 });
 
 describe('an atomic payout read through a node that lags after its transaction landed', () => {
-  let proxy: RpcProxy;
-  let ctx: Awaited<ReturnType<typeof startChainApp>>;
-  let app: TestApp;
-  before(async () => {
-    // Fee replacements come after a second of waiting, so the test sees them quickly.
-    ({ proxy, ctx, app } = await startProxied({ REPLACE_AFTER_MS_EVM_LOCALNET: '1000' }));
-  });
-  after(async () => {
-    await app?.stop();
-    await proxy?.close();
-  });
+  const s = proxiedApp({ REPLACE_AFTER_MS_EVM_LOCALNET: '1000' });
 
   test('two packs, no receipt and the nonce read as before: only their own nonces are ever re-signed, each item paid once', async () => {
+    const { proxy, ctx, app } = s;
     const { user, from } = await fundedEvmUser(app, parseEther('1'));
     const items = itemsOf(230, 9_000n);
     const since = proxy.calls.length;
@@ -182,18 +169,10 @@ describe('an atomic payout read through a node that lags after its transaction l
 });
 
 describe('an atomic payout of more items than one transaction carries', () => {
-  let proxy: RpcProxy;
-  let ctx: Awaited<ReturnType<typeof startChainApp>>;
-  let app: TestApp;
-  before(async () => {
-    ({ proxy, ctx, app } = await startProxied());
-  });
-  after(async () => {
-    await app?.stop();
-    await proxy?.close();
-  });
+  const s = proxiedApp();
 
   test('450 items: three packs (200, 200, 50), items of a pack share its transaction, each paid once', async () => {
+    const { proxy, ctx, app } = s;
     const { user, from } = await fundedEvmUser(app, parseEther('1'));
     const items = itemsOf(450, 1_000n);
     const since = proxy.calls.length;
@@ -232,31 +211,22 @@ describe('an atomic payout of more items than one transaction carries', () => {
 const REVERTS = '0x60006000fd';
 
 describe('an atomic pack that reverts on chain', () => {
-  let proxy: RpcProxy;
-  let ctx: Awaited<ReturnType<typeof startChainApp>>;
-  let app: TestApp;
   /** Turned into a contract refusing ETH as the first transaction is sent (after it was estimated and signed). */
   let refuseAtSend: Address | null = null;
-  before(async () => {
-    const info = await useDevnet();
-    const direct = createPublicClient({ transport: http(info.evm.rpcUrl) });
-    proxy = await startRpcProxy(info.evm.rpcUrl, {
+  const s = proxiedApp(
+    {},
+    {
       beforeForward: async (call) => {
         if (call.method !== SEND || !refuseAtSend) return;
         const address = refuseAtSend;
         refuseAtSend = null;
-        await direct.request({ method: 'hardhat_setCode' as never, params: [address, REVERTS] as never });
+        await s.ctx.evm.request({ method: 'hardhat_setCode' as never, params: [address, REVERTS] as never });
       },
-    });
-    ctx = await startChainApp({ evmRpcUrl: proxy.url });
-    app = ctx.app;
-  });
-  after(async () => {
-    await app?.stop();
-    await proxy?.close();
-  });
+    },
+  );
 
   test('a recipient that starts refusing after signing sinks its pack only: those items FAILED and unpaid, the other pack paid', async () => {
+    const { proxy, ctx, app } = s;
     const { user, from } = await fundedEvmUser(app, parseEther('1'));
     const items = itemsOf(230, 3_000n);
     refuseAtSend = items[7]?.to as Address;
