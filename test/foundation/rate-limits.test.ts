@@ -50,6 +50,19 @@ describe('rate limits (per user, fixed 60-second windows)', () => {
     assert.equal((await app.get('/api/v1/wallets', key)).status, 200, 'reads have their own quota');
   });
 
+  test('a payout of 1000 items is one write against the quota, whatever its outcome', async () => {
+    const { key } = await app.newUser();
+    const items = Array.from({ length: 1000 }, (_, i) => ({
+      to: `0x${(i + 1).toString(16).padStart(40, '0')}`,
+      amount: '1',
+    }));
+    const res = await app.post('/api/v1/payouts', { chain: 'no-such-chain', asset: 'native', items }, key, {
+      'idempotency-key': 'payout-quota',
+    });
+    assert.equal(res.status, 400, await res.clone().text());
+    assert.match(res.headers.get('ratelimit') ?? '', /^"write";r=14;t=\d+$/);
+  });
+
   test('limits are shared by all keys of a user but not across users', async () => {
     const alice = await app.newUser();
     const [first] = await app.services.apiKeys.list(alice.userId);
